@@ -1,0 +1,32 @@
+"""Cruel and Flower Garden: rules engine, notation and solver.
+
+Pure Python; imports nothing from Django. See docs/ARCHITECTURE.md."""
+
+from .board import Board, LegalMoveView, Record
+from .cards import card_text, parse_card
+from .deal import deal
+from .errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidPositionError,
+    SolitaireError,
+)
+from .moves import FOUNDATION, REDEAL, Move, moves_text, parse_moves
+from .position import (
+    GAMES,
+    CruelPosition,
+    FlowerPosition,
+    Outcome,
+    Position,
+    Status,
+    parse_position,
+)
+
+__all__ = [
+    "Board", "LegalMoveView", "Record", "card_text", "parse_card", "deal",
+    "IllegalMoveError", "InvalidCardError", "InvalidMoveError", "InvalidPositionError",
+    "SolitaireError", "FOUNDATION", "REDEAL", "Move", "moves_text", "parse_moves",
+    "GAMES", "CruelPosition", "FlowerPosition", "Outcome", "Position", "Status",
+    "parse_position",
+]

@@ -1,0 +1,103 @@
+"""A game in progress: a position plus its history, undo and record counters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .moves import Move
+from .position import Outcome, Position
+
+
+@dataclass(frozen=True)
+class Record:
+    """The personal record the rule pages describe."""
+
+    cards_home: int
+    redeals: int
+    undos: int
+    moves: int
+
+
+class LegalMoveView:
+    """Lazy view of a board's legal moves: iterate, ``in``, ``count()``."""
+
+    __slots__ = ("_board",)
+
+    def __init__(self, board: "Board"):
+        self._board = board
+
+    def __iter__(self):
+        return iter(self._board.position.legal_moves())
+
+    def __contains__(self, move) -> bool:
+        return isinstance(move, Move) and self._board.position.is_legal(move)
+
+    def __len__(self) -> int:
+        return len(self._board.position.legal_moves())
+
+    def count(self) -> int:
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return bool(self._board.position.legal_moves())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoveView ({', '.join(m.token() for m in self)})>"
+
+
+class Board:
+    """Undo restores an exact snapshot (positions are immutable), so an undone
+    redeal gives back the very layout it replaced.
+
+    ``redeals`` counts the redeals in the line being played (an undone redeal
+    no longer counts); ``undos`` counts every undo, as the record asks."""
+
+    def __init__(self, position: Position, *, undos: int = 0):
+        self.position = position
+        self.move_stack: list[Move] = []
+        self._snapshots: list[Position] = []
+        self.undos = undos
+
+    @property
+    def legal_moves(self) -> LegalMoveView:
+        return LegalMoveView(self)
+
+    def is_legal(self, move: Move) -> bool:
+        return self.position.is_legal(move)
+
+    def push(self, move: Move | str) -> None:
+        """Make a move; raises IllegalMoveError (changing nothing) if illegal."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        new = self.position.apply(move)
+        self._snapshots.append(self.position)
+        self.move_stack.append(move)
+        self.position = new
+
+    def pop(self) -> Move:
+        """Take back the last move without counting it as an undo."""
+        if not self.move_stack:
+            raise IndexError("no move to take back")
+        self.position = self._snapshots.pop()
+        return self.move_stack.pop()
+
+    def undo(self) -> Move:
+        """Take back the last move, counted in the record."""
+        move = self.pop()
+        self.undos += 1
+        return move
+
+    @property
+    def redeals(self) -> int:
+        return sum(1 for m in self.move_stack if m.is_redeal)
+
+    def outcome(self) -> Outcome:
+        return self.position.outcome()
+
+    def record(self) -> Record:
+        return Record(
+            cards_home=self.position.cards_home(),
+            redeals=self.redeals,
+            undos=self.undos,
+            moves=len(self.move_stack),
+        )

@@ -1,0 +1,79 @@
+"""Moves as small hashable values with a text round trip.
+
+``Move(card, target)``: ``target`` is ``FOUNDATION``, or a 0-based pile or
+column index (printed 1-based, as the notation numbers them). The redeal is
+the single value ``REDEAL``."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .cards import CARD_PATTERN, card_text, parse_card
+from .errors import InvalidCardError, InvalidMoveError
+
+FOUNDATION = -1
+_REDEAL_TARGET = -2
+
+_MOVE_RE = re.compile(rf"^\s*({CARD_PATTERN})\s*>\s*(F|\d+)\s*$", re.IGNORECASE)
+
+
+class Move(NamedTuple):
+    card: int
+    target: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Parse a move token leniently (``4d > 2``, ``10H>f``, ``r``)."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+        if text.strip().upper() == "R":
+            return REDEAL
+        m = _MOVE_RE.match(text)
+        if not m:
+            raise InvalidMoveError(
+                f"{text!r} is not a move: expected CARD>F, CARD>N (a pile or column number) or R"
+            )
+        try:
+            card = parse_card(m.group(1))
+        except InvalidCardError as exc:  # pragma: no cover - the pattern admits only cards
+            raise InvalidMoveError(f"{text!r}: {exc}") from None
+        dest = m.group(2).upper()
+        if dest == "F":
+            return cls(card, FOUNDATION)
+        number = int(dest)
+        if not 1 <= number <= 12:
+            raise InvalidMoveError(f"{text!r}: there is no pile or column {number}")
+        return cls(card, number - 1)
+
+    @property
+    def is_redeal(self) -> bool:
+        return self.target == _REDEAL_TARGET
+
+    @property
+    def to_foundation(self) -> bool:
+        return self.target == FOUNDATION
+
+    def token(self) -> str:
+        if self.target == _REDEAL_TARGET:
+            return "R"
+        dest = "F" if self.target == FOUNDATION else str(self.target + 1)
+        return f"{card_text(self.card)}>{dest}"
+
+    def __str__(self) -> str:
+        return self.token()
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self.token()!r})"
+
+
+REDEAL = Move(-1, _REDEAL_TARGET)
+
+
+def parse_moves(text: str) -> list[Move]:
+    """A solution or game record: tokens separated by white space."""
+    return [Move.parse(tok) for tok in text.split()]
+
+
+def moves_text(moves) -> str:
+    return " ".join(m.token() for m in moves)
