@@ -13,7 +13,6 @@ from .deal import deal
 from .errors import IllegalMoveError, SolitaireError
 from .moves import Move
 from .position import GAMES, parse_position
-from .solver import SolveStatus, solve
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -68,6 +67,8 @@ def cmd_play(args) -> int:
 
 
 def _solve_line(pos, args) -> str:
+    from .solver import SolveStatus, solve  # only `solve` needs the solver loaded
+
     result = solve(pos, max_nodes=args.max_nodes, max_seconds=args.max_seconds)
     if args.json:
         d = result.to_dict()

@@ -1,0 +1,105 @@
+"""Invariants, checked by hypothesis over random deals and random play."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import solitaire
+from solitaire import REDEAL, Board, Move, parse_position
+
+games = st.sampled_from(["cruel", "flower"])
+seeds = st.integers(min_value=0, max_value=2**64 - 1)
+
+
+def all_cards(pos):
+    layout = list(pos.piles) if pos.game == "cruel" else list(pos.columns) + [pos.bouquet]
+    in_play = [c for part in layout for c in part]
+    home = [s * 13 + r for s in range(4) for r in range(pos.foundations[s])]
+    return in_play, home
+
+
+@st.composite
+def played(draw):
+    """A deal and a random line of play from it (with every position on the way)."""
+    pos = solitaire.deal(draw(games), draw(seeds))
+    line = [pos]
+    for _ in range(draw(st.integers(0, 80))):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos = pos.apply(draw(st.sampled_from(moves)))
+        line.append(pos)
+    return line
+
+
+@settings(max_examples=150, deadline=None)
+@given(played())
+def test_the_52_cards_are_always_all_present_exactly_once(line):
+    for pos in line:
+        in_play, home = all_cards(pos)
+        assert sorted(in_play + home) == list(range(52))
+
+
+@settings(max_examples=150, deadline=None)
+@given(played())
+def test_notation_round_trips_at_every_step(line):
+    for pos in line:
+        again = parse_position(pos.notation())
+        assert again == pos and again.notation() == pos.notation()
+        assert again.foundations == pos.foundations
+
+
+@settings(max_examples=150, deadline=None)
+@given(played())
+def test_foundations_only_grow(line):
+    for before, after in zip(line, line[1:]):
+        assert all(a >= b for a, b in zip(after.foundations, before.foundations))
+        assert after.cards_home() - before.cards_home() in (0, 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(played())
+def test_every_listed_legal_move_applies_and_round_trips_as_text(line):
+    pos = line[-1]
+    for move in pos.legal_moves():
+        assert pos.is_legal(move)
+        assert Move.parse(move.token()) == move
+        pos.apply(move)
+
+
+@settings(max_examples=100, deadline=None)
+@given(games, seeds, st.data())
+def test_push_then_undo_restores_the_exact_position(game, seed, data):
+    board = Board(solitaire.deal(game, seed))
+    snapshots = []
+    for _ in range(data.draw(st.integers(0, 60))):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        snapshots.append(board.position)
+        board.push(data.draw(st.sampled_from(moves)))
+    for expected in reversed(snapshots):
+        board.undo()
+        assert board.position == expected
+        assert board.position.notation() == expected.notation()
+    assert board.undos == len(snapshots) and board.move_stack == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(games, seeds)
+def test_a_seed_always_gives_the_same_deal_and_a_full_deck(game, seed):
+    a = solitaire.deal(game, seed)
+    assert a == solitaire.deal(game, seed)
+    in_play, home = all_cards(a)
+    assert sorted(in_play + home) == list(range(52))
+    assert a.cards_home() == (4 if game == "cruel" else 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(played())
+def test_a_redeal_keeps_the_order_of_the_cards(line):
+    pos = line[-1]
+    if pos.game == "cruel" and pos.can_redeal():
+        redealt = pos.apply(REDEAL)
+        flat = [c for p in pos.piles for c in p]
+        assert [c for p in redealt.piles for c in p] == flat
+        assert not redealt.can_redeal()
