@@ -69,6 +69,10 @@ class Move(NamedTuple):
 
 REDEAL = Move(-1, _REDEAL_TARGET)
 
+# Every card-move value made once: move generation looks them up instead of
+# building NamedTuples in the solver's inner loop. MOVES[card][target + 1].
+MOVES = tuple(tuple(Move(c, t) for t in range(FOUNDATION, 12)) for c in range(52))
+
 
 def parse_moves(text: str) -> list[Move]:
     """A solution or game record: tokens separated by white space."""

@@ -22,7 +22,7 @@ from .cards import (
     rank,
 )
 from .errors import IllegalMoveError, InvalidCardError, InvalidPositionError
-from .moves import FOUNDATION, REDEAL, Move
+from .moves import FOUNDATION, MOVES, REDEAL, Move
 
 CRUEL_PILES = 12
 FLOWER_COLUMNS = 6
@@ -231,27 +231,37 @@ class CruelPosition(Position):
         """A redeal is offered only when it changes the layout; since it keeps
         the order, it changes nothing exactly when the pile sizes already are
         4, 4, ..., the rest, 0, ..."""
-        left = 52 - self.cards_home()
+        f = self.foundations
+        left = 52 - f[0] - f[1] - f[2] - f[3]
         for p in self.piles:
-            want = 4 if left >= 4 else left
-            if len(p) != want:
+            if left >= 4:
+                if len(p) != 4:
+                    return True
+                left -= 4
+            elif len(p) != left:
                 return True
-            left -= want
+            else:
+                left = 0
         return False
 
     def legal_moves(self) -> tuple[Move, ...]:
         piles = self.piles
         f = self.foundations
-        tops = {p[-1]: i for i, p in enumerate(piles) if p}
+        tops = {}
+        i = 0
+        for p in piles:
+            if p:
+                tops[p[-1]] = i
+            i += 1
         moves = []
         for c in tops:
             r = c % 13
             if f[c // 13] == r:
-                moves.append(Move(c, FOUNDATION))
+                moves.append(MOVES[c][0])
             if r != KING:
                 j = tops.get(c + 1)
                 if j is not None:
-                    moves.append(Move(c, j))
+                    moves.append(MOVES[c][j + 1])
         if self.can_redeal():
             moves.append(REDEAL)
         return tuple(moves)
@@ -413,12 +423,13 @@ class FlowerPosition(Position):
         available.extend(self.bouquet)
         for c in available:
             r = c % 13
+            card_moves = MOVES[c]
             if f[c // 13] == r:
-                moves.append(Move(c, FOUNDATION))
+                moves.append(card_moves[0])
             for j in by_top_rank.get(r + 1, ()):
-                moves.append(Move(c, j))
+                moves.append(card_moves[j + 1])
             for j in empties:
-                moves.append(Move(c, j))
+                moves.append(card_moves[j + 1])
         return tuple(moves)
 
     def apply(self, move: Move) -> "FlowerPosition":
