@@ -1,0 +1,35 @@
+"""The server's clock and the daily calendar, in one place.
+
+Every service takes ``now`` as an argument; views pass ``clock.now()``. Tests
+that need another day (a streak across the daylight-saving change) patch
+``api.play.clock.now``: the live server runs in the test's process, so the
+patch reaches it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
+
+from api.deals import services as deals
+
+
+def now() -> dt.datetime:
+    return timezone.now()
+
+
+def daily_zone() -> ZoneInfo:
+    return deals.daily_zone()
+
+
+def day_of(moment: dt.datetime) -> dt.date:
+    """The date, in the daily time zone, of an aware moment (one definition
+    of "today" for the whole service: api.deals.services.today)."""
+    return deals.today(now=moment)
+
+
+def day_start(day: dt.date) -> dt.datetime:
+    """The aware moment a date begins in the daily time zone (DST-safe)."""
+    return dt.datetime.combine(day, dt.time.min, tzinfo=daily_zone())

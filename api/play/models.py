@@ -1,0 +1,129 @@
+"""Players, attempts and the log of every action taken in an attempt."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """What a user is to the game: a display name, and whether it is a guest.
+
+    A guest is a real ``auth.User`` with no usable password, created on its
+    first request; registering gives that same user a username and password,
+    so every record it made stays its own."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
+    )
+    display_name = models.CharField(max_length=40)
+    is_guest = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Attempt(models.Model):
+    """One try at one daily deal by one player.
+
+    The current position and the record counters are kept on the row
+    (denormalised from the action log) so that reading an attempt and ranking
+    a million of them needs no replay. ``version`` counts the actions (moves
+    and undos) applied; a move names the version it was made from."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        WON = "won", _("won")
+        BLOCKED = "blocked", _("blocked")
+        STALLED = "stalled", _("stalled")
+        ABANDONED = "abandoned", _("abandoned")
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts"
+    )
+    deal = models.ForeignKey("deals.DailyDeal", on_delete=models.PROTECT, related_name="attempts")
+    ranked = models.BooleanField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    version = models.PositiveIntegerField(default=0)
+
+    start_position = models.TextField()
+    position = models.TextField()
+    # The moves of the line being played, tokens separated by spaces; an undo
+    # drops the last one. The full history, undos included, is AttemptAction.
+    line = models.TextField(blank=True, default="")
+
+    cards_home = models.PositiveSmallIntegerField()
+    redeals = models.PositiveIntegerField(default=0)
+    undos = models.PositiveIntegerField(default=0)
+    moves = models.PositiveIntegerField(default=0)
+    # The time of the record: from the start to the last action, or to the
+    # end once the attempt is over. Measured by the server only.
+    elapsed_ms = models.BigIntegerField(default=0)
+
+    started_at = models.DateTimeField()
+    last_action_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    last_action = models.CharField(max_length=8, blank=True, default="")
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            # One ranked attempt per player and deal, even when two tabs start at once.
+            models.UniqueConstraint(
+                fields=["player", "deal"],
+                condition=Q(ranked=True),
+                name="play_one_ranked_attempt_per_player_and_deal",
+            ),
+            models.CheckConstraint(
+                condition=Q(cards_home__gte=0) & Q(cards_home__lte=52),
+                name="play_cards_home_0_to_52",
+            ),
+        ]
+        indexes = [
+            # The leaderboard's order, so the top N and the counts behind a
+            # player's rank are index scans (see selectors.leaderboard).
+            models.Index(
+                F("deal"),
+                F("cards_home").desc(),
+                F("undos"),
+                F("redeals"),
+                F("elapsed_ms"),
+                condition=Q(ranked=True),
+                name="play_leaderboard",
+            ),
+            models.Index(fields=["player", "deal"], name="play_attempt_player_deal"),
+        ]
+
+    def __str__(self) -> str:
+        return f"attempt {self.pk} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.ended_at is not None
+
+
+class AttemptAction(models.Model):
+    """One row per action, in order: the attempt can be replayed and re-checked."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move", _("move")
+        UNDO = "undo", _("undo")
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField(help_text="The attempt's version after this action.")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    move = models.CharField(max_length=8, blank=True, default="")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["attempt", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["attempt", "number"], name="play_action_number_unique")
+        ]
+
+    @property
+    def token(self) -> str:
+        return self.move if self.kind == self.Kind.MOVE else "undo"

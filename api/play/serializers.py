@@ -1,0 +1,146 @@
+"""Input validation and the JSON shapes of docs/API.md."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import solitaire
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from api.deals.models import Game
+from api.play.models import Attempt, Player
+
+
+class StrictCharField(serializers.CharField):
+    """Text only: DRF's CharField would turn 12 or true into "12"/"True"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer only: no "7", no 7.0, no true."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+# -- input -------------------------------------------------------------------------
+
+
+class CredentialsIn(serializers.Serializer):
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=128, trim_whitespace=False)
+
+
+class RegisterIn(CredentialsIn):
+    username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150)
+    display_name = StrictCharField(max_length=40, required=False, allow_blank=True)
+
+    def validate(self, data):
+        try:
+            validate_password(data["password"])
+        except DjangoValidationError as error:
+            raise serializers.ValidationError({"password": list(error.messages)}) from None
+        return data
+
+
+class PlayerIn(serializers.Serializer):
+    display_name = StrictCharField(max_length=40, min_length=1)
+
+
+class AttemptStartIn(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.values)
+    date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
+
+
+class MoveIn(serializers.Serializer):
+    move = StrictCharField(max_length=16)
+    version = StrictIntegerField(min_value=0)
+
+
+class VersionIn(serializers.Serializer):
+    version = StrictIntegerField(min_value=0)
+
+
+class AttemptListIn(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.values, required=False)
+    date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
+
+
+class LeaderboardIn(serializers.Serializer):
+    limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
+
+
+class HistoryIn(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.values, required=False)
+
+
+# -- output ------------------------------------------------------------------------
+
+
+def player_out(player: Player) -> dict:
+    return {
+        "id": player.user_id,
+        "username": player.user.get_username(),
+        "display_name": player.display_name,
+        "is_guest": player.is_guest,
+    }
+
+
+def _legal_by_card(position) -> list[dict]:
+    grouped: dict[str, list[str]] = {}
+    for move in position.legal_moves():
+        if move.is_redeal:
+            continue
+        card, target = move.token().split(">")
+        grouped.setdefault(card, []).append(target)
+    return [{"card": card, "targets": targets} for card, targets in grouped.items()]
+
+
+def elapsed_seconds(attempt: Attempt, now: dt.datetime) -> float:
+    end = attempt.ended_at or now
+    return round(max(0.0, (end - attempt.started_at).total_seconds()), 1)
+
+
+def attempt_summary_out(attempt: Attempt, now: dt.datetime) -> dict:
+    return {
+        "id": attempt.pk,
+        "game": attempt.deal.game,
+        "date": attempt.deal.date.isoformat(),
+        "ranked": attempt.ranked,
+        "status": attempt.status,
+        "finished": attempt.finished,
+        "version": attempt.version,
+        "counters": {
+            "cards_home": attempt.cards_home,
+            "redeals": attempt.redeals,
+            "undos": attempt.undos,
+            "moves": attempt.moves,
+        },
+        "started_at": attempt.started_at.isoformat(),
+        "ended_at": attempt.ended_at.isoformat() if attempt.ended_at else None,
+        "elapsed_seconds": elapsed_seconds(attempt, now),
+    }
+
+
+def attempt_out(attempt: Attempt, now: dt.datetime, *, replayed: bool = False) -> dict:
+    position = solitaire.parse_position(attempt.position)
+    over = attempt.finished
+    legal = [] if over else _legal_by_card(position)
+    return {
+        **attempt_summary_out(attempt, now),
+        "position": position.to_dict(),
+        "legal": legal,
+        "can_redeal": (not over) and attempt.deal.game == "cruel" and position.can_redeal(),
+        "can_undo": (not over) and bool(attempt.line),
+        "last_action": attempt.last_action or None,
+        "replayed": replayed,
+    }

@@ -1,0 +1,317 @@
+"""The work of the play API, in plain functions (views stay thin).
+
+Naming: ``<thing>_<action>``, keyword-only typed arguments, ``now`` passed
+in so time is the server's and tests can choose the day.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+import solitaire
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from solitaire.solver import is_stalled
+
+from api.deals import services as deals
+from api.deals.models import DailyDeal, Game
+from api.play import clock
+from api.play.errors import (
+    AttemptFinished,
+    Conflict,
+    FutureDate,
+    IllegalMove,
+    InvalidMove,
+    NotFound,
+    NothingToUndo,
+    StaleVersion,
+    UnknownGame,
+)
+from api.play.models import Attempt, AttemptAction, Player
+
+User = get_user_model()
+
+
+# -- players -------------------------------------------------------------------
+
+
+def player_get_or_create(*, user) -> Player:
+    player = getattr(user, "player", None)
+    if player is None:
+        player, _created = Player.objects.get_or_create(
+            user=user, defaults={"display_name": user.get_username()[:40], "is_guest": False}
+        )
+    return player
+
+
+def guest_create() -> User:
+    """A new guest: a user with no usable password and a made-up name."""
+    tag = secrets.token_hex(4)
+    user = User(username=f"guest-{tag}")
+    user.set_unusable_password()
+    user.save()
+    Player.objects.create(user=user, display_name=_("Guest %(tag)s") % {"tag": tag}, is_guest=True)
+    return user
+
+
+def player_register(*, user, username: str, password: str, display_name: str | None) -> Player:
+    """The guest becomes a registered account: same user, so same records."""
+    player = player_get_or_create(user=user)
+    if not player.is_guest:
+        raise Conflict(_("You are already registered."), code="already_registered")
+    if User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
+        raise Conflict(_("That username is taken."), code="username_taken")
+    with transaction.atomic():
+        user.username = username
+        user.set_password(password)
+        try:
+            user.save()
+        except IntegrityError:
+            raise Conflict(_("That username is taken."), code="username_taken") from None
+        player.is_guest = False
+        if display_name:
+            player.display_name = display_name
+        elif player.display_name.startswith(_("Guest")):
+            player.display_name = username[:40]
+        player.save()
+    return player
+
+
+def player_rename(*, user, display_name: str) -> Player:
+    player = player_get_or_create(user=user)
+    player.display_name = display_name
+    player.save(update_fields=["display_name"])
+    return player
+
+
+# -- deals -----------------------------------------------------------------------
+
+
+def game_check(game: str) -> str:
+    if game not in Game.values:
+        raise UnknownGame(
+            _("Unknown game %(game)r: use one of %(games)s.")
+            % {"game": game, "games": ", ".join(Game.values)}
+        )
+    return game
+
+
+def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
+    """The verified deal of a game on a date that has begun (api.deals decides)."""
+    game_check(game)
+    try:
+        return deals.deal_get(game=game, date=date, now=now)
+    except deals.DealNotYetAvailable:
+        raise FutureDate() from None
+    except deals.DealNotReady:
+        raise NotFound(
+            _("There is no verified %(game)s deal for %(date)s.")
+            % {"game": game, "date": date.isoformat()},
+            code="deal_not_ready",
+        ) from None
+
+
+# -- attempts ----------------------------------------------------------------------
+
+
+def _ms(start: dt.datetime, end: dt.datetime) -> int:
+    return max(0, int((end - start).total_seconds() * 1000))
+
+
+def attempt_start(*, user, game: str, date: dt.date | None, now: dt.datetime) -> Attempt:
+    """Start an attempt. Ranked when it is the player's first on the deal
+    and the deal is today's; a second tab starting at the same moment gets a
+    practice attempt (the database allows one ranked attempt per deal)."""
+    today = clock.day_of(now)
+    deal = deal_for(game=game, date=date or today, now=now)
+    position = solitaire.parse_position(deal.position)
+    fields = dict(
+        player=user,
+        deal=deal,
+        start_position=position.notation(),
+        position=position.notation(),
+        cards_home=position.cards_home(),
+        started_at=now,
+        last_action_at=now,
+    )
+    ranked = deal.date == today and not Attempt.objects.filter(
+        player=user, deal=deal, ranked=True
+    ).exists()
+    if ranked:
+        try:
+            with transaction.atomic():
+                return Attempt.objects.create(ranked=True, **fields)
+        except IntegrityError:
+            pass
+    return Attempt.objects.create(ranked=False, **fields)
+
+
+_MAX_ID = 2**63 - 1
+
+
+def _not_found(attempt_id: int) -> NotFound:
+    return NotFound(_("No attempt %(id)s of yours.") % {"id": attempt_id}, code="not_found")
+
+
+def attempt_get(*, user, attempt_id: int) -> Attempt:
+    """An attempt of this player; anyone else's is simply not found."""
+    if attempt_id > _MAX_ID:
+        raise _not_found(attempt_id)
+    attempt = Attempt.objects.select_related("deal").filter(pk=attempt_id, player=user).first()
+    if attempt is None:
+        raise _not_found(attempt_id)
+    return attempt
+
+
+def _lock(*, user, attempt_id: int) -> Attempt:
+    if attempt_id > _MAX_ID:
+        raise _not_found(attempt_id)
+    attempt = (
+        Attempt.objects.select_for_update()
+        .select_related("deal")
+        .filter(pk=attempt_id, player=user)
+        .first()
+    )
+    if attempt is None:
+        raise _not_found(attempt_id)
+    return attempt
+
+
+def _status_of(position) -> str:
+    outcome = position.outcome()
+    if outcome.status is solitaire.Status.WON:
+        return Attempt.Status.WON
+    if outcome.status is solitaire.Status.BLOCKED:
+        return Attempt.Status.BLOCKED
+    if is_stalled(position, max_nodes=settings.PLAY_STALLED_MAX_NODES):
+        return Attempt.Status.STALLED
+    return Attempt.Status.PLAYING
+
+
+def _check_version(attempt: Attempt, *, version: int, token: str) -> bool:
+    """True when this request repeats the action that made the current
+    version (a retry): answer it again without applying it twice."""
+    if version == attempt.version:
+        return False
+    if version == attempt.version - 1:
+        last = AttemptAction.objects.filter(attempt=attempt, number=attempt.version).first()
+        if last is not None and last.token == token:
+            return True
+    raise StaleVersion(extra={"state": None})  # the view fills the state in
+
+
+def _record_action(attempt: Attempt, *, kind: str, move: str, now: dt.datetime) -> None:
+    attempt.version += 1
+    attempt.last_action = move if kind == AttemptAction.Kind.MOVE else "undo"
+    attempt.last_action_at = now
+    AttemptAction.objects.create(
+        attempt=attempt, number=attempt.version, kind=kind, move=move, at=now
+    )
+    if attempt.status == Attempt.Status.WON:
+        attempt.ended_at = now
+    attempt.elapsed_ms = _ms(attempt.started_at, attempt.ended_at or now)
+    attempt.save()
+
+
+def move_parse(text) -> solitaire.Move:
+    try:
+        return solitaire.Move.parse(text)
+    except solitaire.InvalidMoveError as error:
+        raise InvalidMove(str(error)) from None
+
+
+def move_apply(*, user, attempt_id: int, move: str, version: int, now: dt.datetime):
+    """Apply one move under a row lock. Returns (attempt, replayed)."""
+    parsed = move_parse(move)
+    token = parsed.token()
+    with transaction.atomic():
+        attempt = _lock(user=user, attempt_id=attempt_id)
+        if _check_version(attempt, version=version, token=token):
+            return attempt, True
+        if attempt.finished:
+            raise AttemptFinished()
+        position = solitaire.parse_position(attempt.position)
+        try:
+            new = position.apply(parsed)
+        except solitaire.IllegalMoveError as error:
+            raise IllegalMove(str(error), extra={"move": token}) from None
+        attempt.position = new.notation()
+        attempt.line = f"{attempt.line} {token}".strip()
+        attempt.cards_home = new.cards_home()
+        attempt.moves += 1
+        if parsed.is_redeal:
+            attempt.redeals += 1
+        attempt.status = _status_of(new)
+        _record_action(attempt, kind=AttemptAction.Kind.MOVE, move=token, now=now)
+    return attempt, False
+
+
+def move_undo(*, user, attempt_id: int, version: int, now: dt.datetime):
+    """Take back the last move of the line (counted). Returns (attempt, replayed)."""
+    with transaction.atomic():
+        attempt = _lock(user=user, attempt_id=attempt_id)
+        if _check_version(attempt, version=version, token="undo"):
+            return attempt, True
+        if attempt.finished:
+            raise AttemptFinished()
+        line = attempt.line.split()
+        if not line:
+            raise NothingToUndo()
+        undone = line.pop()
+        # Positions are immutable and cheap to rebuild: replaying the line
+        # from the start gives the exact earlier layout (an undone redeal too).
+        position = solitaire.parse_position(attempt.start_position).play(line)
+        attempt.position = position.notation()
+        attempt.line = " ".join(line)
+        attempt.cards_home = position.cards_home()
+        attempt.moves -= 1
+        if undone == solitaire.REDEAL.token():
+            attempt.redeals -= 1
+        attempt.undos += 1
+        attempt.status = _status_of(position)
+        _record_action(attempt, kind=AttemptAction.Kind.UNDO, move="", now=now)
+    return attempt, False
+
+
+def attempt_finish(*, user, attempt_id: int, now: dt.datetime) -> Attempt:
+    """End the attempt: won/blocked/stalled stay, playing becomes abandoned.
+    Finishing twice changes nothing."""
+    with transaction.atomic():
+        attempt = _lock(user=user, attempt_id=attempt_id)
+        if attempt.finished:
+            return attempt
+        if attempt.status == Attempt.Status.PLAYING:
+            attempt.status = Attempt.Status.ABANDONED
+        attempt.ended_at = now
+        attempt.elapsed_ms = _ms(attempt.started_at, now)
+        attempt.save()
+    return attempt
+
+
+def attempt_replay(*, attempt: Attempt) -> dict:
+    """Replay the stored log from the start and check it ends where the row says."""
+    actions = list(attempt.actions.order_by("number"))
+    try:
+        board = solitaire.Board(solitaire.parse_position(attempt.start_position))
+        for action in actions:
+            if action.kind == AttemptAction.Kind.UNDO:
+                board.undo()
+            else:
+                board.push(solitaire.Move.parse(action.move))
+        ok = (
+            board.position.notation() == attempt.position
+            and board.undos == attempt.undos
+            and board.redeals == attempt.redeals
+            and len(board.move_stack) == attempt.moves
+            and [a.number for a in actions] == list(range(1, attempt.version + 1))
+        )
+    except (solitaire.SolitaireError, IndexError):
+        ok = False
+    return {
+        "start": attempt.start_position,
+        "actions": [a.token for a in actions],
+        "replay_ok": ok,
+    }

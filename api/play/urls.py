@@ -1,0 +1,26 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from api.play import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("me", views.MeView.as_view(), name="me"),
+    path("auth/register", views.RegisterView.as_view(), name="register"),
+    path("auth/login", views.LoginView.as_view(), name="login"),
+    path("auth/logout", views.LogoutView.as_view(), name="logout"),
+    path("auth/token", views.TokenView.as_view(), name="token"),
+    path("daily", views.DailyView.as_view(), name="daily"),
+    path("daily/<str:date>/<str:game>", views.DailyDealView.as_view(), name="daily-deal"),
+    path("attempts", views.AttemptsView.as_view(), name="attempts"),
+    path("attempts/<int:attempt_id>", views.AttemptView.as_view(), name="attempt"),
+    path("attempts/<int:attempt_id>/moves", views.MoveView.as_view(), name="attempt-moves"),
+    path("attempts/<int:attempt_id>/undo", views.UndoView.as_view(), name="attempt-undo"),
+    path("attempts/<int:attempt_id>/finish", views.FinishView.as_view(), name="attempt-finish"),
+    path("attempts/<int:attempt_id>/log", views.LogView.as_view(), name="attempt-log"),
+    path("history", views.HistoryView.as_view(), name="history"),
+    path("leaderboard/<str:game>/<str:date>", views.LeaderboardView.as_view(), name="leaderboard"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="play:schema"), name="docs"),
+]

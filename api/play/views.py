@@ -1,0 +1,271 @@
+"""Thin views: validate input, call one service or selector, shape the answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth import authenticate, login, logout
+from django.middleware.csrf import get_token
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.deals.models import DailyDeal
+from api.play import clock, selectors, serializers as s, services
+from api.play.auth import csrf_enforce, user_or_guest
+from api.play.errors import PlayError, StaleVersion
+from api.play.models import Attempt
+
+JSON = OpenApiTypes.OBJECT
+
+
+def _valid(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text) if len(text) == 10 else _bad_date(text)
+    except ValueError:
+        return _bad_date(text)
+
+
+def _bad_date(text: str):
+    raise PlayError(
+        _("%(date)r is not a date: use YYYY-MM-DD.") % {"date": text}, code="bad_date"
+    )
+
+
+# -- players -------------------------------------------------------------------------
+
+
+class MeView(APIView):
+    @extend_schema(responses=JSON, summary="The current player (a guest is made on a first visit)")
+    def get(self, request):
+        user = user_or_guest(request)
+        get_token(request._request)  # sets the CSRF cookie the page will send back
+        return Response(s.player_out(services.player_get_or_create(user=user)))
+
+    @extend_schema(request=s.PlayerIn, responses=JSON, summary="Change the display name")
+    def patch(self, request):
+        data = _valid(s.PlayerIn, request.data)
+        user = user_or_guest(request)
+        return Response(s.player_out(services.player_rename(user=user, **data)))
+
+
+class RegisterView(APIView):
+    @extend_schema(request=s.RegisterIn, responses=JSON,
+                   summary="Turn the current guest into an account, keeping its records")
+    def post(self, request):
+        data = _valid(s.RegisterIn, request.data)
+        user = user_or_guest(request)
+        player = services.player_register(
+            user=user, username=data["username"], password=data["password"],
+            display_name=data.get("display_name") or None,
+        )
+        if request.auth is None:
+            # The password changed: keep this session logged in (new session key).
+            login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return Response(s.player_out(player), status=status.HTTP_201_CREATED)
+
+
+class LoginView(APIView):
+    @extend_schema(request=s.CredentialsIn, responses=JSON, summary="Log in (session)")
+    def post(self, request):
+        data = _valid(s.CredentialsIn, request.data)
+        if not request.user.is_authenticated:
+            csrf_enforce(request)
+        user = authenticate(request._request, username=data["username"], password=data["password"])
+        if user is None:
+            raise PlayError(_("Wrong username or password."), code="bad_credentials")
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        get_token(request._request)
+        return Response(s.player_out(services.player_get_or_create(user=user)))
+
+
+class LogoutView(APIView):
+    @extend_schema(request=None, responses={204: None}, summary="Log out")
+    def post(self, request):
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenView(APIView):
+    @extend_schema(request=s.CredentialsIn, responses=JSON,
+                   summary="A token for API clients: Authorization: Token <key>")
+    def post(self, request):
+        data = _valid(s.CredentialsIn, request.data)
+        user = authenticate(request._request, username=data["username"], password=data["password"])
+        if user is None:
+            raise PlayError(_("Wrong username or password."), code="bad_credentials")
+        token, _created = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+# -- daily deals ------------------------------------------------------------------------
+
+
+def _deal_out(deal: DailyDeal, *, today: dt.date, user, now: dt.datetime) -> dict:
+    day_over = deal.date < today
+    out = {
+        "game": deal.game,
+        "date": deal.date.isoformat(),
+        "ready": deal.is_verified,
+        "difficulty": deal.difficulty,
+        "solution_length": deal.solution_length,
+        "redeals": deal.redeals,
+        "day_over": day_over,
+    }
+    if day_over and deal.is_verified:
+        out["position"] = deal.position
+        out["solution"] = deal.certificate
+    attempts = (
+        Attempt.objects.filter(deal=deal, player=user).select_related("deal")
+        if user is not None and user.is_authenticated
+        else []
+    )
+    out["my_attempts"] = [s.attempt_summary_out(a, now) for a in attempts]
+    return out
+
+
+class DailyView(APIView):
+    @extend_schema(responses=JSON, summary="Today's deals and when the next day starts")
+    def get(self, request):
+        now = clock.now()
+        today = clock.day_of(now)
+        next_start = clock.day_start(today + dt.timedelta(days=1))
+        deals = DailyDeal.objects.filter(date=today).order_by("game")
+        return Response({
+            "date": today.isoformat(),
+            "time_zone": str(clock.daily_zone()),
+            "next_day_starts_at": next_start.isoformat(),
+            "seconds_to_next_day": max(0, int((next_start - now).total_seconds())),
+            "deals": [_deal_out(d, today=today, user=request.user, now=now) for d in deals],
+        })
+
+
+class DailyDealView(APIView):
+    @extend_schema(responses=JSON, summary="One day's deal; after the day, its position and solution")
+    def get(self, request, date: str, game: str):
+        now = clock.now()
+        services.game_check(game)
+        deal = services.deal_for(game=game, date=_date(date), now=now)
+        return Response(_deal_out(deal, today=clock.day_of(now), user=request.user, now=now))
+
+
+# -- attempts --------------------------------------------------------------------------
+
+
+class AttemptsView(APIView):
+    @extend_schema(parameters=[s.AttemptListIn], responses=JSON, summary="My attempts (paginated)")
+    def get(self, request):
+        query = _valid(s.AttemptListIn, request.query_params)
+        user = user_or_guest(request)
+        attempts = Attempt.objects.filter(player=user).select_related("deal").order_by(
+            "-started_at", "-id"
+        )
+        if "game" in query:
+            attempts = attempts.filter(deal__game=query["game"])
+        if "date" in query:
+            attempts = attempts.filter(deal__date=query["date"])
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(attempts, request, view=self)
+        now = clock.now()
+        return paginator.get_paginated_response([s.attempt_summary_out(a, now) for a in page])
+
+    @extend_schema(request=s.AttemptStartIn, responses=JSON, summary="Start an attempt")
+    def post(self, request):
+        data = _valid(s.AttemptStartIn, request.data)
+        user = user_or_guest(request)
+        now = clock.now()
+        attempt = services.attempt_start(user=user, game=data["game"], date=data.get("date"), now=now)
+        return Response(s.attempt_out(attempt, now), status=status.HTTP_201_CREATED)
+
+
+def _with_state_on_conflict(request, attempt_id, action):
+    """Run an action; a 409 stale_version carries the attempt as it is now."""
+    try:
+        attempt, replayed = action()
+    except StaleVersion as conflict:
+        current = services.attempt_get(user=request.user, attempt_id=attempt_id)
+        conflict.extra["state"] = s.attempt_out(current, clock.now())
+        raise
+    return Response(s.attempt_out(attempt, clock.now(), replayed=replayed))
+
+
+class AttemptView(APIView):
+    @extend_schema(responses=JSON, summary="An attempt of mine")
+    def get(self, request, attempt_id: int):
+        user = user_or_guest(request)
+        attempt = services.attempt_get(user=user, attempt_id=attempt_id)
+        return Response(s.attempt_out(attempt, clock.now()))
+
+
+class MoveView(APIView):
+    @extend_schema(request=s.MoveIn, responses=JSON, summary="Make a move (notation token or R)")
+    def post(self, request, attempt_id: int):
+        data = _valid(s.MoveIn, request.data)
+        user = user_or_guest(request)
+        return _with_state_on_conflict(request, attempt_id, lambda: services.move_apply(
+            user=user, attempt_id=attempt_id, move=data["move"], version=data["version"],
+            now=clock.now(),
+        ))
+
+
+class UndoView(APIView):
+    @extend_schema(request=s.VersionIn, responses=JSON, summary="Undo the last move (counted)")
+    def post(self, request, attempt_id: int):
+        data = _valid(s.VersionIn, request.data)
+        user = user_or_guest(request)
+        return _with_state_on_conflict(request, attempt_id, lambda: services.move_undo(
+            user=user, attempt_id=attempt_id, version=data["version"], now=clock.now(),
+        ))
+
+
+class FinishView(APIView):
+    @extend_schema(request=None, responses=JSON, summary="Finish: playing becomes abandoned")
+    def post(self, request, attempt_id: int):
+        user = user_or_guest(request)
+        now = clock.now()
+        attempt = services.attempt_finish(user=user, attempt_id=attempt_id, now=now)
+        return Response(s.attempt_out(attempt, now))
+
+
+class LogView(APIView):
+    @extend_schema(responses=JSON, summary="The stored log, replayed and re-checked")
+    def get(self, request, attempt_id: int):
+        user = user_or_guest(request)
+        attempt = services.attempt_get(user=user, attempt_id=attempt_id)
+        return Response(services.attempt_replay(attempt=attempt))
+
+
+# -- records --------------------------------------------------------------------------
+
+
+class HistoryView(APIView):
+    @extend_schema(parameters=[s.HistoryIn], responses=JSON, summary="My days, streaks and bests")
+    def get(self, request):
+        query = _valid(s.HistoryIn, request.query_params)
+        user = user_or_guest(request)
+        return Response(selectors.history(user=user, game=query.get("game"), now=clock.now()))
+
+
+class LeaderboardView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("limit", int, description="top N (1-100, default 20)")],
+        responses=JSON, summary="Ranked attempts of a day's deal; ties share a rank",
+    )
+    def get(self, request, game: str, date: str):
+        query = _valid(s.LeaderboardIn, request.query_params)
+        now = clock.now()
+        services.game_check(game)
+        deal = services.deal_for(game=game, date=_date(date), now=now)
+        user_id = request.user.pk if request.user.is_authenticated else None
+        return Response(selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"]))
