@@ -134,6 +134,7 @@ def attempt_start(*, user, game: str, date: dt.date | None, now: dt.datetime) ->
         start_position=position.notation(),
         position=position.notation(),
         cards_home=position.cards_home(),
+        status=_status_of(position),
         started_at=now,
         last_action_at=now,
     )
