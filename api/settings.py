@@ -1,0 +1,239 @@
+"""Django settings, read from the environment (see README, "Production settings").
+
+The defaults run the site on a laptop: DEBUG on, a SQLite file, no broker
+(Celery tasks run eagerly in-process), an in-memory cache. Production sets
+DEBUG=false, which makes SECRET_KEY, DEAL_SEED_SECRET and ALLOWED_HOSTS
+required and turns on the HTTPS settings that `check --deploy` asks for.
+"""
+
+from pathlib import Path
+
+from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
+
+from api.env import (
+    env_bool,
+    env_database_url,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    env_time_zone,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("DEBUG", True)
+
+# -- Secrets -----------------------------------------------------------------
+
+if DEBUG:
+    SECRET_KEY = env_str("SECRET_KEY", "django-insecure-laptop-only-key-never-use-in-production")
+    # Deals on a laptop are reproducible but not secret.
+    DEAL_SEED_SECRET = env_str("DEAL_SEED_SECRET", "laptop-only-deal-seed-secret")
+else:
+    SECRET_KEY = env_str("SECRET_KEY")
+    # Derives every deal's seed: who knows it can compute future deals.
+    # Never change it once deals were published: past deals keep their stored
+    # positions, but re-deriving them would give different ones.
+    DEAL_SEED_SECRET = env_str("DEAL_SEED_SECRET")
+    if DEAL_SEED_SECRET == SECRET_KEY:
+        raise ImproperlyConfigured("DEAL_SEED_SECRET must differ from SECRET_KEY.")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+if not DEBUG and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("ALLOWED_HOSTS is required when DEBUG is false (comma-separated).")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+# -- Applications --------------------------------------------------------------
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "api.deals",
+    # -- play API (issue 5): add "api.play" here --
+    # -- browser pages (issue 6): add "frontend" here --
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "api.urls"
+WSGI_APPLICATION = "api.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# -- Data ----------------------------------------------------------------------
+
+DATABASES = {
+    "default": env_database_url("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+}
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# A shared cache is needed once there is more than one web process
+# (throttling counts, for one); locmem is per process.
+CACHE_URL = env_str("CACHE_URL", "")
+if CACHE_URL:
+    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"CACHE_URL={CACHE_URL!r} must be a redis:// URL.")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Sessions live in the database, so any web process can serve any request.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# -- Time and language ---------------------------------------------------------
+
+# "Today" is one date for everyone: the date in this zone (api.deals.services.today).
+DAILY_TIME_ZONE = env_time_zone("DAILY_TIME_ZONE", "Europe/Lisbon")
+TIME_ZONE = DAILY_TIME_ZONE
+USE_TZ = True
+
+LANGUAGE_CODE = "pt-pt"
+LANGUAGES = [
+    ("pt-pt", "Português"),
+    ("en", "English"),
+]
+USE_I18N = True
+
+# -- Static files (served by WhiteNoise from any web process) -------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+# Without DEBUG, files come from STATIC_ROOT (run collectstatic); the test
+# suite runs with DEBUG forced off, so let it find files in the apps too.
+WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", DEBUG)
+
+# -- HTTPS and security (production) -------------------------------------------
+
+# The TLS-terminating proxy or load balancer sets X-Forwarded-Proto.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# Load balancers and container health checks probe over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+}
+
+# -- REST framework ------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # -- play API (issue 5): authentication, permissions, pagination, throttling --
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Solitaire daily deals API",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# -- Celery (api/celery.py reads every CELERY_* setting) -----------------------
+
+# No broker: tasks run eagerly, in the process that enqueues them.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "")
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
+# A task is acknowledged after it ran, and given back if its worker dies.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Redis gives an unacknowledged task to another worker after this long; it
+# must exceed the longest verification (claims make a second run harmless).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=60),
+}
+CELERY_TIMEZONE = DAILY_TIME_ZONE
+CELERY_ENABLE_UTC = True
+CELERY_BEAT_SCHEDULE = {
+    # Idempotent and date-based: each run computes today in DAILY_TIME_ZONE
+    # and makes sure today..today+7 exist and are verified, so an hour
+    # skipped or repeated by daylight saving neither skips nor repeats a day.
+    "deals-keep-upcoming-prepared": {
+        "task": "api.deals.tasks.prepare_upcoming_deals",
+        "schedule": crontab(minute=7),
+    },
+}
+
+# -- Daily deals ---------------------------------------------------------------
+
+DEALS_DAYS_AHEAD = env_int("DEALS_DAYS_AHEAD", 7, minimum=0, maximum=60)
+# The solver's budget for one candidate deal.
+DEAL_SOLVE_MAX_SECONDS = env_float("DEAL_SOLVE_MAX_SECONDS", 10.0, minimum=0.01)
+DEAL_SOLVE_MAX_NODES = env_int("DEAL_SOLVE_MAX_NODES", 5_000_000, minimum=1)
+# Candidates tried for one date before the deal is marked failed.
+DEAL_MAX_CANDIDATES = env_int("DEAL_MAX_CANDIDATES", 50, minimum=1)
+# A claim older than this is taken to belong to a dead worker.
+DEAL_CLAIM_STALE_SECONDS = env_int(
+    "DEAL_CLAIM_STALE_SECONDS", int(DEAL_SOLVE_MAX_SECONDS * 2) + 120, minimum=1
+)
