@@ -1,0 +1,1 @@
+"""Daily deals: one per game and date, derived from a secret, verified by the solver."""
