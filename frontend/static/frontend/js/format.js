@@ -1,5 +1,5 @@
 // Formatting for people: durations, the countdown to the next day, percentages
-// and the share text. Pure: `t` is gettext (identity in tests).
+// and the share text. Pure: `gettext` is Django's (identity in tests).
 
 const identity = (text) => text;
 
@@ -45,24 +45,24 @@ export function formatShare(share) {
   return `${percent}%`;
 }
 
-export function gameName(game, t = identity) {
-  return game === "cruel" ? t("Cruel") : t("Flower Garden");
+export function gameName(game, gettext = identity) {
+  return game === "cruel" ? gettext("Cruel") : gettext("Flower Garden");
 }
 
 /**
  * A text to share an attempt: game, date, cards home, redeals, undos, time,
  * rank. It names no card and no move, so it gives nothing of the deal away.
  */
-export function shareText({ game, date, counters, elapsedSeconds, status, rank, total }, t = identity) {
+export function shareText({ game, date, counters, elapsedSeconds, status, rank, total }, gettext = identity) {
   const won = status === "won";
   const parts = [
-    fill(t("Daily solitaire %(date)s"), { date }),
-    `${gameName(game, t)} ${won ? "\u2705" : "\u25AB\uFE0F"} ${counters.cards_home}/52`,
+    fill(gettext("Daily solitaire %(date)s"), { date }),
+    `${gameName(game, gettext)} ${won ? "\u2705" : "\u25AB\uFE0F"} ${counters.cards_home}/52`,
   ];
-  if (game === "cruel") parts.push(fill(t("%(n)s redeals"), { n: counters.redeals }));
-  parts.push(fill(t("%(n)s undos"), { n: counters.undos }));
+  if (game === "cruel") parts.push(fill(gettext("%(n)s redeals"), { n: counters.redeals }));
+  parts.push(fill(gettext("%(n)s undos"), { n: counters.undos }));
   parts.push(formatDuration(elapsedSeconds));
-  if (rank && total) parts.push(fill(t("#%(rank)s of %(total)s"), { rank, total }));
+  if (rank && total) parts.push(fill(gettext("#%(rank)s of %(total)s"), { rank, total }));
   const blocks = Math.round((counters.cards_home / 52) * 10);
   parts.push("\u{1F7E9}".repeat(blocks) + "\u2B1C".repeat(10 - blocks));
   return parts.join(" \u00B7 ");

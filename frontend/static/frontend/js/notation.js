@@ -46,17 +46,17 @@ export function rankValue(rank) {
   return RANKS.indexOf(rank) + 1;
 }
 
-/** The spoken name of a card, e.g. "10 of diamonds" / "10 de ouros". `t` is gettext. */
-export function cardName(code, t = identity) {
+/** The spoken name of a card, e.g. "10 of diamonds" / "10 de ouros". `gettext` is Django's. */
+export function cardName(code, gettext = identity) {
   const card = parseCard(code);
   const ranks = {
-    A: t("ace"), J: t("jack"), Q: t("queen"), K: t("king"),
+    A: gettext("ace"), J: gettext("jack"), Q: gettext("queen"), K: gettext("king"),
   };
   const suits = {
-    C: t("clubs"), D: t("diamonds"), H: t("hearts"), S: t("spades"),
+    C: gettext("clubs"), D: gettext("diamonds"), H: gettext("hearts"), S: gettext("spades"),
   };
   const rank = ranks[card.rank] ?? card.rankLabel;
-  return t("%(rank)s of %(suit)s")
+  return gettext("%(rank)s of %(suit)s")
     .replace("%(rank)s", rank)
     .replace("%(suit)s", suits[card.suit]);
 }
@@ -75,10 +75,10 @@ export function moveToken(card, target) {
 }
 
 /** A move as people read it: "4♦ → 2", "4♦ → F", "R". */
-export function moveText(token, t = identity) {
+export function moveText(token, gettext = identity) {
   const move = parseMove(token);
-  if (move.redeal) return t("redeal");
-  const where = move.target === "F" ? t("foundation") : move.target;
+  if (move.redeal) return gettext("redeal");
+  const where = move.target === "F" ? gettext("foundation") : move.target;
   return `${cardText(move.card)} \u2192 ${where}`;
 }
 

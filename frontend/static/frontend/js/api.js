@@ -1,0 +1,84 @@
+// Every call to the play API goes through here: JSON in and out, Django's
+// CSRF header, the page's language, and errors of one shape (ApiError).
+
+export const API_ROOT = "/api/v1";
+
+export class ApiError extends Error {
+  constructor({ status, code, message, fields = {}, state = null }) {
+    super(message || code);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.state = state;
+  }
+}
+
+export function readCookie(name, cookieText = globalThis.document?.cookie ?? "") {
+  for (const part of cookieText.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+export async function api(path, { method = "GET", body, fetchImpl = globalThis.fetch } = {}) {
+  const headers = { Accept: "application/json" };
+  const lang = globalThis.document?.documentElement?.lang;
+  if (lang) headers["Accept-Language"] = lang;
+  if (method !== "GET") {
+    headers["Content-Type"] = "application/json";
+    const token = readCookie("csrftoken");
+    if (token) headers["X-CSRFToken"] = token;
+  }
+  let response;
+  try {
+    response = await fetchImpl(API_ROOT + path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError({ status: 0, code: "network_error", message: String(error?.message ?? error) });
+  }
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = data?.error ?? {};
+    throw new ApiError({
+      status: response.status,
+      code: error.code ?? `http_${response.status}`,
+      message: error.message ?? response.statusText,
+      fields: error.fields ?? {},
+      state: error.state ?? data?.state ?? null,
+    });
+  }
+  return data;
+}
+
+/** The user-facing text of an API error: our translation of its code, then the server's words. */
+export function errorText(error, gettext = (s) => s) {
+  const known = {
+    bad_request: gettext("The request was not understood."),
+    not_found: gettext("Not found."),
+    not_authenticated: gettext("Your session has expired: reload the page."),
+    forbidden: gettext("You are not allowed to do that."),
+    illegal_move: gettext("That move is not allowed."),
+    invalid_move: gettext("That move could not be read."),
+    stale_version: gettext("The game changed in another tab; this is its current state."),
+    attempt_finished: gettext("This attempt is already over."),
+    future_date: gettext("That day has not begun yet."),
+    unknown_game: gettext("Unknown game."),
+    throttled: gettext("Too many requests: wait a moment and try again."),
+    network_error: gettext("The server could not be reached. Check your connection."),
+  };
+  const headline = known[error?.code] ?? gettext("Something went wrong.");
+  const detail = error?.message && error.message !== error.code ? error.message : "";
+  return detail && error.code !== "network_error" ? `${headline} ${detail}` : headline;
+}

@@ -1,0 +1,260 @@
+// Draws a position and turns clicks, drags and keys into intents for the
+// page. It knows the layout of each game (12 piles in a 3 x 4 grid; 6
+// columns, a bouquet), never its rules: highlights come from the API's list.
+
+import { h, replace, gettext } from "./dom.js";
+import { cardName, parseCard, SUIT_ORDER, SUITS } from "./notation.js";
+import { fill } from "./format.js";
+import { movableCards, stacksOf, targetsFor } from "./state.js";
+
+const DRAG_THRESHOLD_PX = 6;
+
+export function cardElement(code, { movable = false } = {}) {
+  const card = parseCard(code);
+  return h(
+    "div",
+    {
+      class: `card card--${card.colour}${movable ? " card--movable" : ""}`,
+      dataset: { card: card.code },
+      "aria-hidden": "true",
+    },
+    h("span", { class: "card__index" }, h("span", { class: "card__rank" }, card.rankLabel), h("span", { class: "card__suit" }, card.symbol)),
+    h("span", { class: "card__pip" }, card.symbol),
+  );
+}
+
+function stackLabel(game, index, cards) {
+  const name = game === "cruel" ? gettext("Pile %(n)s") : gettext("Column %(n)s");
+  const head = fill(name, { n: index + 1 });
+  if (!cards.length) return fill(gettext("%(name)s: empty"), { name: head });
+  const list = cards.map((c) => cardName(c, gettext)).join(", ");
+  return fill(gettext("%(name)s: %(count)s cards, top %(top)s; from the base: %(list)s"), {
+    name: head, count: cards.length, top: cardName(cards.at(-1), gettext), list,
+  });
+}
+
+function foundationLabel(f) {
+  const suit = gettext(SUITS[f.suit].name);
+  if (!f.count) return fill(gettext("Foundation of %(suit)s: empty"), { suit });
+  return fill(gettext("Foundation of %(suit)s: up to %(top)s"), { suit, top: cardName(f.top, gettext) });
+}
+
+export class BoardView {
+  /** `onSlot(slot, how)` is called for a click or key on a slot; `onDrop(card, slot|null)` after a drag. */
+  constructor(root, { onSlot, onDrop, onKey }) {
+    this.root = root;
+    this.onSlot = onSlot;
+    this.onDrop = onDrop;
+    this.onKey = onKey;
+    this.drag = null;
+    this.suppressClick = false;
+    root.addEventListener("click", (event) => this.handleClick(event));
+    root.addEventListener("keydown", (event) => this.handleKey(event));
+    root.addEventListener("pointerdown", (event) => this.handlePointerDown(event));
+  }
+
+  render(attempt, { selected = null, interactive = true } = {}) {
+    this.attempt = attempt;
+    const { position } = attempt;
+    const movable = interactive ? movableCards(attempt) : new Set();
+    const targets = new Set(selected ? targetsFor(attempt, selected) : []);
+    const slotAttrs = (slot, label, card) => {
+      const isTarget = slot.target !== null && targets.has(slot.target);
+      return {
+        class: [
+          "slot", `slot--${slot.kind}`,
+          isTarget ? "slot--target" : "",
+          card && card === selected ? "slot--selected" : "",
+          card && movable.has(card) ? "slot--movable" : "",
+        ].join(" ").trim(),
+        role: "button",
+        tabindex: interactive ? "0" : "-1",
+        "aria-disabled": interactive ? null : "true",
+        "aria-pressed": card ? String(card === selected) : null,
+        "aria-label": isTarget ? `${label}. ${gettext("Legal target")}` : label,
+        dataset: { kind: slot.kind, index: String(slot.index), target: slot.target ?? "", card: card ?? "" },
+      };
+    };
+
+    const stacks = stacksOf(position).map((cards, index) => {
+      const top = cards.at(-1) ?? null;
+      const slot = { kind: "stack", index, target: String(index + 1) };
+      return h(
+        "div",
+        slotAttrs(slot, stackLabel(position.game, index, cards), top),
+        h("span", { class: "slot__number", "aria-hidden": "true" }, String(index + 1)),
+        h("div", { class: "stack", style: `--cards: ${Math.max(cards.length, 1)}` },
+          cards.map((code, depth) => {
+            const el = cardElement(code, { movable: depth === cards.length - 1 && movable.has(code) });
+            el.style.setProperty("--depth", depth);
+            return el;
+          })),
+      );
+    });
+
+    const foundations = SUIT_ORDER.map((suit, index) => {
+      const f = position.foundations.find((x) => x.suit === suit) ?? { suit, count: 0, top: null };
+      const slot = { kind: "foundation", index, target: "F" };
+      return h(
+        "div",
+        slotAttrs(slot, foundationLabel(f), null),
+        f.top
+          ? cardElement(f.top)
+          : h("div", { class: `card card--empty card--${SUITS[suit].colour}`, "aria-hidden": "true" },
+            h("span", { class: "card__pip" }, SUITS[suit].symbol)),
+        h("span", { class: "slot__count", "aria-hidden": "true" }, `${f.count}/13`),
+      );
+    });
+
+    const parts = [
+      h("section", { class: "board__foundations", "aria-label": gettext("Foundations") }, foundations),
+    ];
+    if (position.game === "cruel") {
+      parts.push(h("section", { class: "board__piles", "aria-label": gettext("Piles") }, stacks));
+    } else {
+      parts.push(h("section", { class: "board__columns", "aria-label": gettext("Columns") }, stacks));
+      const bouquet = (position.bouquet ?? []).map((code, index) => {
+        const slot = { kind: "bouquet", index, target: null };
+        return h("div", slotAttrs(slot, fill(gettext("Bouquet: %(card)s"), { card: cardName(code, gettext) }), code),
+          cardElement(code, { movable: movable.has(code) }));
+      });
+      parts.push(h("section", { class: "board__bouquet", "aria-label": fill(gettext("Bouquet, %(n)s cards"), { n: bouquet.length }) },
+        bouquet.length ? bouquet : h("p", { class: "board__empty" }, gettext("The bouquet is empty."))));
+    }
+    const focusedKey = this.focusedKey();
+    this.root.className = `board board--${position.game}`;
+    replace(this.root, parts);
+    if (focusedKey) this.focusSlot(focusedKey);
+  }
+
+  slots() {
+    return [...this.root.querySelectorAll(".slot")];
+  }
+
+  focusedKey() {
+    const el = document.activeElement?.closest?.(".slot");
+    if (!el || !this.root.contains(el)) return null;
+    return `${el.dataset.kind}:${el.dataset.index}`;
+  }
+
+  focusSlot(key) {
+    const [kind, index] = key.split(":");
+    const el = this.root.querySelector(`.slot[data-kind="${kind}"][data-index="${index}"]`)
+      ?? (kind === "bouquet" ? this.root.querySelector('.slot[data-kind="bouquet"]:last-of-type') : null);
+    el?.focus();
+  }
+
+  slotOf(el) {
+    const slot = el?.closest?.(".slot");
+    if (!slot || !this.root.contains(slot)) return null;
+    return {
+      kind: slot.dataset.kind,
+      index: Number(slot.dataset.index),
+      card: slot.dataset.card || null,
+    };
+  }
+
+  handleClick(event) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    const slot = this.slotOf(event.target);
+    if (slot) this.onSlot(slot, "click");
+  }
+
+  handleKey(event) {
+    const slotEl = event.target.closest?.(".slot");
+    if (slotEl && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      this.onSlot(this.slotOf(slotEl), "key");
+      return;
+    }
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (slotEl && arrows[event.key]) {
+      event.preventDefault();
+      this.moveFocus(slotEl, ...arrows[event.key]);
+      return;
+    }
+    this.onKey?.(event);
+  }
+
+  /** Focus the nearest slot in a direction, by where slots are drawn. */
+  moveFocus(from, dx, dy) {
+    const centre = (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + Math.min(r.height, 60) / 2 };
+    };
+    const a = centre(from);
+    let best = null;
+    for (const el of this.slots()) {
+      if (el === from) continue;
+      const b = centre(el);
+      const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
+      if (along <= 4) continue;
+      const across = Math.abs((b.x - a.x) * dy) + Math.abs((b.y - a.y) * dx);
+      const score = along + across * 3;
+      if (!best || score < best.score) best = { el, score };
+    }
+    best?.el.focus();
+  }
+
+  handlePointerDown(event) {
+    if (event.button !== 0) return;
+    const cardEl = event.target.closest?.(".card--movable");
+    if (!cardEl || !this.root.contains(cardEl)) return;
+    this.drag = {
+      card: cardEl.dataset.card, el: cardEl, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId,
+    };
+    const move = (e) => this.handlePointerMove(e);
+    const up = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      this.handlePointerUp(e);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  }
+
+  handlePointerMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      drag.el.classList.add("card--dragging");
+      this.root.classList.add("board--dragging");
+      this.onSlot({ ...this.slotOf(drag.el), card: drag.card }, "drag");
+      // the render above replaced the element; keep dragging the new one
+      drag.el = this.root.querySelector(`.card[data-card="${drag.card}"]`) ?? drag.el;
+      drag.el.classList.add("card--dragging");
+    }
+    drag.el.style.transform = `translate(${dx}px, ${dy}px)`;
+    const over = this.slotElementAt(event.clientX, event.clientY);
+    for (const el of this.root.querySelectorAll(".slot--hover")) el.classList.remove("slot--hover");
+    over?.classList.add("slot--hover");
+  }
+
+  slotElementAt(x, y) {
+    const hit = document.elementsFromPoint(x, y).find((el) => el.closest?.(".slot") && !el.closest(".card--dragging"));
+    const slot = hit?.closest(".slot");
+    return slot && this.root.contains(slot) ? slot : null;
+  }
+
+  handlePointerUp(event) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag || !drag.moved) return;
+    this.suppressClick = true;
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    this.root.classList.remove("board--dragging");
+    drag.el.classList.remove("card--dragging");
+    drag.el.style.transform = "";
+    const over = event.type === "pointerup" ? this.slotElementAt(event.clientX, event.clientY) : null;
+    this.onDrop(drag.card, over ? this.slotOf(over) : null);
+  }
+}

@@ -1,0 +1,354 @@
+// The daily puzzle page: loads today's deal of one game, starts or resumes
+// the player's attempt, and sends every move to the API.
+
+import { api, errorText } from "./api.js";
+import { BoardView } from "./board.js";
+import { announce, gettext, h, replace } from "./dom.js";
+import {
+  fill, formatCountdown, formatDuration, formatLocalTime, formatShare, gameName, secondsLeft, shareText,
+} from "./format.js";
+import { cardName, moveText, parseMove } from "./notation.js";
+import {
+  clickIntent, isActive, isListedLegal, optimisticAttempt, runningSeconds,
+} from "./state.js";
+
+const page = document.querySelector("[data-play]");
+const game = page.dataset.game;
+const lang = document.documentElement.lang || "pt-pt";
+const $ = (name) => page.querySelector(`[data-ref="${name}"]`);
+
+const view = {
+  daily: null,
+  dailyAt: 0,
+  deal: null,
+  attempt: null,
+  attemptAt: 0,
+  selected: null,
+  busy: false,
+};
+
+const board = new BoardView($("board"), {
+  onSlot: (slot, how) => onSlot(slot, how),
+  onDrop: (card, slot) => onDrop(card, slot),
+  onKey: (event) => onKey(event),
+});
+
+function showMessage(text, kind = "info") {
+  const box = $("message");
+  box.className = `message message--${kind}`;
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function render() {
+  const attempt = view.attempt;
+  const active = isActive(attempt) && !view.busy;
+  $("game-area").hidden = !attempt;
+  if (!attempt) return;
+  board.render(attempt, { selected: view.selected, interactive: active });
+  const c = attempt.counters;
+  $("cards-home").textContent = `${c.cards_home}/52`;
+  $("redeals").textContent = String(c.redeals);
+  $("undos").textContent = String(c.undos);
+  $("redeals-counter").hidden = game !== "cruel";
+  $("undo").disabled = !(attempt.can_undo && !attempt.finished) || view.busy;
+  const redeal = $("redeal");
+  redeal.hidden = game !== "cruel";
+  redeal.disabled = !(attempt.can_redeal && active);
+  $("finish").disabled = attempt.finished || view.busy;
+  $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
+  tick();
+  renderStatus();
+}
+
+function renderStatus() {
+  const attempt = view.attempt;
+  const stuck = $("stuck");
+  const blocked = !attempt.finished && (attempt.status === "blocked" || attempt.status === "stalled");
+  stuck.hidden = !blocked;
+  if (blocked) {
+    $("stuck-text").textContent = attempt.status === "blocked"
+      ? gettext("No move is left: the game is blocked. Undo a move, or finish to keep this record.")
+      : gettext("No card can reach a foundation any more: the game is stalled. Undo a move, or finish to keep this record.");
+  }
+  const over = attempt.finished || attempt.status === "won";
+  $("end").hidden = !over;
+  const key = `${attempt.id}:${attempt.version}:${attempt.status}:${attempt.finished}`;
+  if (over && view.endFor !== key) {
+    view.endFor = key;
+    renderEnd();
+  }
+}
+
+function tick() {
+  if (view.attempt) {
+    const seconds = runningSeconds(view.attempt, view.attemptAt, performance.now());
+    $("time").textContent = formatDuration(seconds);
+  }
+  if (view.daily) {
+    const left = secondsLeft(view.daily.seconds_to_next_day, view.dailyAt, performance.now());
+    for (const el of page.querySelectorAll('[data-ref="countdown"]')) el.textContent = formatCountdown(left);
+  }
+}
+
+function setAttempt(attempt) {
+  view.attempt = attempt;
+  view.attemptAt = performance.now();
+  if (!attempt || !isActive(attempt)) view.selected = null;
+  render();
+}
+
+async function withBusy(work) {
+  if (view.busy) return;
+  view.busy = true;
+  try {
+    await work();
+  } finally {
+    view.busy = false;
+    render();
+  }
+}
+
+function describeAfterMove(token, attempt) {
+  const parts = [];
+  const move = parseMove(token);
+  if (move.redeal) parts.push(gettext("Redealt."));
+  else if (move.target === "F") parts.push(fill(gettext("%(card)s to its foundation."), { card: cardName(move.card, gettext) }));
+  else {
+    const where = game === "cruel" ? gettext("pile %(n)s") : gettext("column %(n)s");
+    parts.push(fill(gettext("%(card)s onto %(where)s."), {
+      card: cardName(move.card, gettext), where: fill(where, { n: move.target }),
+    }));
+  }
+  parts.push(fill(gettext("%(n)s of 52 cards home."), { n: attempt.counters.cards_home }));
+  parts.push(statusSentence(attempt));
+  return parts.filter(Boolean).join(" ");
+}
+
+function statusSentence(attempt) {
+  return {
+    won: gettext("All 52 cards are home: you won!"),
+    blocked: gettext("No move is left: the game is blocked."),
+    stalled: gettext("No card can reach a foundation any more: the game is stalled."),
+    abandoned: gettext("Attempt finished."),
+  }[attempt.status] ?? "";
+}
+
+async function submitMove(token) {
+  const before = view.attempt;
+  if (!isActive(before) || view.busy) return;
+  view.selected = null;
+  const shown = isListedLegal(before, token) ? optimisticAttempt(before, token) : null;
+  await withBusy(async () => {
+    if (shown) {
+      view.attempt = shown;
+      render();
+    }
+    try {
+      const next = await api(`/attempts/${before.id}/moves`, {
+        method: "POST", body: { move: token, version: before.version },
+      });
+      showMessage("");
+      setAttempt(next);
+      announce(describeAfterMove(token, next));
+    } catch (error) {
+      rejected(error, before, token);
+    }
+  });
+}
+
+function rejected(error, before, token) {
+  if (error.code === "stale_version" && error.state) setAttempt(error.state);
+  else setAttempt(before);
+  let text = errorText(error, gettext);
+  if (token && error.code === "illegal_move") text = `${moveText(token, gettext)}: ${text}`;
+  showMessage(text, "error");
+  announce(text, { assertive: true });
+}
+
+async function undo() {
+  const before = view.attempt;
+  if (!before?.can_undo || before.finished || view.busy) return;
+  view.selected = null;
+  await withBusy(async () => {
+    try {
+      const next = await api(`/attempts/${before.id}/undo`, { method: "POST", body: { version: before.version } });
+      showMessage("");
+      setAttempt(next);
+      announce(fill(gettext("Move undone. %(n)s of 52 cards home."), { n: next.counters.cards_home }));
+    } catch (error) {
+      rejected(error, before, null);
+    }
+  });
+}
+
+async function finish() {
+  const before = view.attempt;
+  if (!before || before.finished || view.busy) return;
+  await withBusy(async () => {
+    try {
+      const next = await api(`/attempts/${before.id}/finish`, { method: "POST", body: {} });
+      setAttempt(next);
+      announce(gettext("Attempt finished."));
+      $("end").focus();
+    } catch (error) {
+      rejected(error, before, null);
+    }
+  });
+}
+
+function onSlot(slot, how) {
+  const attempt = view.attempt;
+  if (!isActive(attempt) || view.busy) return;
+  if (how === "drag") {
+    view.selected = slot.card;
+    render();
+    return;
+  }
+  const intent = clickIntent(attempt, view.selected, slot);
+  if (intent.action === "select") {
+    view.selected = intent.card;
+    render();
+    announce(fill(gettext("%(card)s selected. Choose where it goes."), { card: cardName(intent.card, gettext) }));
+  } else if (intent.action === "deselect") {
+    view.selected = null;
+    render();
+    announce(gettext("Selection cleared."));
+  } else if (intent.action === "move") {
+    submitMove(intent.token);
+  } else if (how === "key") {
+    announce(gettext("No card here can move. Choose a highlighted card."));
+  }
+}
+
+function onDrop(card, slot) {
+  if (!slot || slot.kind === "bouquet") {
+    view.selected = null;
+    render();
+    if (slot) {
+      const text = gettext("No card may go back into the bouquet.");
+      showMessage(text, "error");
+      announce(text, { assertive: true });
+    }
+    return;
+  }
+  view.selected = null;
+  submitMove(`${card}>${slot.kind === "foundation" ? "F" : slot.index + 1}`);
+}
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest?.("input, select, textarea")) return;
+  const key = event.key.toLowerCase();
+  if (key === "u") {
+    event.preventDefault();
+    undo();
+  } else if (key === "r" && game === "cruel") {
+    event.preventDefault();
+    if (view.attempt?.can_redeal) submitMove("R");
+  } else if (key === "escape" && view.selected) {
+    view.selected = null;
+    render();
+    announce(gettext("Selection cleared."));
+  }
+}
+
+async function renderEnd() {
+  const attempt = view.attempt;
+  const c = attempt.counters;
+  replace($("record"),
+    h("div", {}, h("dt", {}, gettext("Cards home")), h("dd", {}, `${c.cards_home}/52`)),
+    game === "cruel" ? h("div", {}, h("dt", {}, gettext("Redeals")), h("dd", {}, String(c.redeals))) : null,
+    h("div", {}, h("dt", {}, gettext("Undos")), h("dd", {}, String(c.undos))),
+    h("div", {}, h("dt", {}, gettext("Time")), h("dd", {}, formatDuration(attempt.elapsed_seconds))));
+  $("end-title").textContent = attempt.status === "won" ? gettext("You won!") : gettext("Attempt over");
+  $("end-status").textContent = statusSentence(attempt);
+  if (view.daily) {
+    $("next-day").textContent = formatLocalTime(view.daily.next_day_starts_at, lang);
+  }
+  let rank = null;
+  let total = null;
+  if (attempt.ranked) {
+    try {
+      const board = await api(`/leaderboard/${game}/${attempt.date}?limit=1`);
+      if (board.me) {
+        rank = board.me.rank;
+        total = board.total;
+        $("rank").textContent = fill(gettext("Rank %(rank)s of %(total)s: you did better than %(share)s of players."), {
+          rank, total, share: formatShare(board.me.beaten_share),
+        });
+      }
+    } catch (error) {
+      $("rank").textContent = errorText(error, gettext);
+    }
+  } else {
+    $("rank").textContent = gettext("Practice attempts are not ranked.");
+  }
+  $("share-text").value = shareText({
+    game, date: attempt.date, counters: c, elapsedSeconds: attempt.elapsed_seconds, status: attempt.status, rank, total,
+  }, gettext);
+}
+
+async function startAttempt() {
+  await withBusy(async () => {
+    try {
+      const attempt = await api("/attempts", { method: "POST", body: { game, date: view.deal.date } });
+      $("start").hidden = true;
+      setAttempt(attempt);
+      announce(fill(gettext("%(game)s started. %(n)s of 52 cards home."), {
+        game: gameName(game, gettext), n: attempt.counters.cards_home,
+      }));
+      board.slots().find((el) => el.classList.contains("slot--movable"))?.focus();
+    } catch (error) {
+      showMessage(errorText(error, gettext), "error");
+    }
+  });
+}
+
+async function load() {
+  try {
+    view.daily = await api("/daily");
+    view.dailyAt = performance.now();
+    view.deal = view.daily.deals.find((d) => d.game === game);
+    $("deal-date").textContent = view.deal.date;
+    $("difficulty").textContent = view.deal.difficulty == null ? "–" : Number(view.deal.difficulty).toFixed(1);
+    const attempts = view.deal.my_attempts ?? [];
+    const open = attempts.find((a) => !a.finished && a.status === "playing")
+      ?? attempts.find((a) => !a.finished);
+    const latest = open ?? attempts.at(-1);
+    if (latest) setAttempt(await api(`/attempts/${latest.id}`));
+    const startButton = $("start");
+    startButton.hidden = Boolean(open);
+    startButton.textContent = attempts.length ? gettext("Practise again") : gettext("Start today's deal");
+    $("loading").hidden = true;
+  } catch (error) {
+    $("loading").hidden = true;
+    showMessage(errorText(error, gettext), "error");
+  }
+}
+
+$("start").addEventListener("click", () => startAttempt());
+$("undo").addEventListener("click", () => undo());
+$("redeal").addEventListener("click", () => submitMove("R"));
+$("finish").addEventListener("click", () => finish());
+$("stuck-undo").addEventListener("click", () => undo());
+$("stuck-finish").addEventListener("click", () => finish());
+$("again").addEventListener("click", () => startAttempt());
+$("copy").addEventListener("click", async () => {
+  const text = $("share-text").value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    $("share-text").select();
+    document.execCommand?.("copy");
+  }
+  announce(gettext("Copied."));
+  $("copy-status").textContent = gettext("Copied.");
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest?.(".board")) return; // the board forwards its own keys
+  if (event.target.closest?.("input, select, textarea, button, a, summary")) return;
+  onKey(event);
+});
+setInterval(tick, 1000);
+load();

@@ -1,0 +1,17 @@
+from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
+
+from frontend import views
+
+app_name = "frontend"
+
+urlpatterns = [
+    path("", views.play, {"game": "cruel"}, name="home"),
+    path("play/<str:game>/", views.play, name="play"),
+    path("history/", views.history, name="history"),
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("replay/<str:game>/<str:date>/", views.replay, name="replay"),
+    path("rules/<str:game>/", views.rules, name="rules"),
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
+    path("i18n/", include("django.conf.urls.i18n")),
+]

@@ -1,0 +1,76 @@
+"""Page views: each renders a template whose scripts read everything from the
+play API. No view imports the engine; the pages hold no rules."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+GAMES = {"cruel": _("Cruel"), "flower": _("Flower Garden")}
+
+
+def _game_or_404(game: str) -> str:
+    if game not in GAMES:
+        raise Http404(f"unknown game {game!r}")
+    return game
+
+
+def rules_template(game: str) -> str:
+    """The rules in the page's language: pt-PT as published, English from RULES.md."""
+    language = "en" if (get_language() or "").startswith("en") else "pt"
+    return f"frontend/rules/{game}.{language}.html"
+
+
+@ensure_csrf_cookie
+def play(request: HttpRequest, game: str) -> HttpResponse:
+    game = _game_or_404(game)
+    return render(
+        request,
+        "frontend/play.html",
+        {"game": game, "game_name": GAMES[game], "rules_template": rules_template(game), "nav": game},
+    )
+
+
+@ensure_csrf_cookie
+def history(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/history.html", {"nav": "history"})
+
+
+@ensure_csrf_cookie
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    game = request.GET.get("game", "cruel")
+    if game not in GAMES:
+        game = "cruel"
+    return render(
+        request,
+        "frontend/leaderboard.html",
+        {"nav": "leaderboard", "game": game, "date": request.GET.get("date", ""), "games": GAMES.items()},
+    )
+
+
+@ensure_csrf_cookie
+def replay(request: HttpRequest, game: str, date: str) -> HttpResponse:
+    game = _game_or_404(game)
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise Http404(f"not a date: {date!r}") from None
+    return render(
+        request,
+        "frontend/replay.html",
+        {"nav": "leaderboard", "game": game, "game_name": GAMES[game], "date": date},
+    )
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    game = _game_or_404(game)
+    return render(
+        request,
+        "frontend/rules.html",
+        {"nav": "rules", "game": game, "game_name": GAMES[game], "rules_template": rules_template(game)},
+    )
