@@ -123,6 +123,17 @@ def api(live_server):
     return make
 
 
+@pytest.fixture
+def bare_api(live_server):
+    """bare_api(token=None) -> an Api that has made no request yet."""
+    return lambda **kw: Api(live_server.url, **kw)
+
+
+@pytest.fixture
+def password():
+    return PASSWORD
+
+
 # -- deals --------------------------------------------------------------------------
 
 

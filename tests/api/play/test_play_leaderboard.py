@@ -1,0 +1,67 @@
+"""GET /api/v1/leaderboard/{game}/{date}: ranked attempts only, order, ties, own rank."""
+
+import datetime as dt
+
+from api.play.models import Attempt
+
+
+def _ranked(deal, user, *, cards_home, undos=0, redeals=0, seconds=60, ranked=True):
+    now = dt.datetime.now(dt.timezone.utc)
+    return Attempt.objects.create(
+        player=user, deal=deal, ranked=ranked, start_position=deal.position, position=deal.position,
+        cards_home=cards_home, undos=undos, redeals=redeals, elapsed_ms=seconds * 1000,
+        started_at=now, last_action_at=now,
+    )
+
+
+def test_it_orders_by_cards_home_then_undos_redeals_and_time_and_ties_share_a_rank(
+    api, login, make_player, todays_deals, today
+):
+    deal = todays_deals["cruel"]
+    people = {name: make_player(name) for name in "abcdefg"}
+    _ranked(deal, people["a"], cards_home=40, undos=0, redeals=0, seconds=10)
+    _ranked(deal, people["b"], cards_home=52, undos=3, redeals=0, seconds=10)
+    _ranked(deal, people["c"], cards_home=52, undos=1, redeals=5, seconds=10)
+    _ranked(deal, people["d"], cards_home=52, undos=1, redeals=2, seconds=99)
+    _ranked(deal, people["e"], cards_home=52, undos=1, redeals=2, seconds=99)  # tie with d
+    _ranked(deal, people["f"], cards_home=52, undos=1, redeals=2, seconds=20)
+    _ranked(deal, people["g"], cards_home=52, undos=0, redeals=9, seconds=500, ranked=False)
+
+    viewer = login(api, people["e"])
+    board = viewer.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}?limit=10").body
+    assert board["total"] == 6  # the practice attempt never counts
+    ranks = [(e["display_name"], e["rank"]) for e in board["entries"]]
+    assert ranks == [("F", 1), ("D", 2), ("E", 2), ("C", 4), ("B", 5), ("A", 6)]
+    assert [e["is_me"] for e in board["entries"]] == [False, False, True, False, False, False]
+    me = board["me"]
+    assert me["rank"] == 2 and me["display_name"] == "E"
+    assert me["beaten"] == 3  # C, B, A; D is a tie, not beaten
+    assert me["beaten_share"] == 0.6  # 3 of the 5 others
+
+
+def test_the_top_is_limited_and_my_rank_is_given_even_below_it(api, login, make_player,
+                                                                 todays_deals, today):
+    deal = todays_deals["flower"]
+    for i in range(5):
+        _ranked(deal, make_player(f"p{i}"), cards_home=52 - i)
+    last = make_player("last")
+    _ranked(deal, last, cards_home=3)
+    board = login(api, last).get(f"/api/v1/leaderboard/flower/{today.isoformat()}?limit=2").body
+    assert [e["rank"] for e in board["entries"]] == [1, 2]
+    assert board["me"]["rank"] == 6 and board["me"]["beaten_share"] == 0.0
+
+
+def test_a_player_without_a_ranked_attempt_has_no_rank(api, todays_deals, today):
+    board = api().get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
+    assert board == {"game": "cruel", "date": today.isoformat(), "total": 0, "entries": [], "me": None}
+
+
+def test_invalid_leaderboard_requests_are_clear_4xx(api, todays_deals, today):
+    player = api()
+    assert player.get(f"/api/v1/leaderboard/chess/{today.isoformat()}").error_code == "unknown_game"
+    assert player.get("/api/v1/leaderboard/cruel/yesterday").error_code == "bad_date"
+    assert player.get("/api/v1/leaderboard/cruel/2026-13-01").status == 400
+    tomorrow = (today + dt.timedelta(days=1)).isoformat()
+    assert player.get(f"/api/v1/leaderboard/cruel/{tomorrow}").error_code == "future_date"
+    assert player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}?limit=0").status == 400
+    assert player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}?limit=x").status == 400
