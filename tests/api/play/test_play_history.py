@@ -1,0 +1,92 @@
+"""GET /api/v1/history: days, streaks in the daily time zone, bests."""
+
+import datetime as dt
+
+import pytest
+
+from api.play import clock
+
+UTC = dt.timezone.utc
+
+
+@pytest.fixture
+def at(monkeypatch):
+    """at(utc_datetime): the server's clock reads that moment from now on."""
+    def set_clock(moment):
+        monkeypatch.setattr(clock, "now", lambda: moment)
+    return set_clock
+
+
+def _play(player, game, *, win, certificate_of):
+    attempt = player.start(game)
+    if win:
+        for token in certificate_of(game)[1].split():
+            attempt = player.move(attempt, token)
+        assert attempt["status"] == "won"
+    else:
+        attempt = player.post(f"/api/v1/attempts/{attempt['id']}/finish").body
+    return attempt
+
+
+def test_streaks_count_days_in_lisbon_across_the_spring_daylight_saving_change(
+    api, make_deal, certificate_of, at
+):
+    # Lisbon goes from UTC+0 to UTC+1 at 01:00 UTC on 2025-03-30.
+    for day in range(27, 32):
+        make_deal("cruel", dt.date(2025, 3, day))
+    player = api()
+    moments = [
+        dt.datetime(2025, 3, 27, 23, 30, tzinfo=UTC),  # 27th, 23:30 WET
+        dt.datetime(2025, 3, 28, 23, 30, tzinfo=UTC),  # 28th, 23:30 WET
+        dt.datetime(2025, 3, 29, 23, 59, tzinfo=UTC),  # 29th, 23:59 WET
+        dt.datetime(2025, 3, 30, 23, 30, tzinfo=UTC),  # 31st, 00:30 WEST: the 30th is skipped
+    ]
+    for moment, win in zip(moments, [True, True, False, True]):
+        at(moment)
+        attempt = _play(player, "cruel", win=win, certificate_of=certificate_of)
+        assert attempt["ranked"] is True
+    assert attempt["date"] == "2025-03-31"
+
+    history = player.get("/api/v1/history").body
+    assert [d["date"] for d in history["days"]] == ["2025-03-31", "2025-03-29", "2025-03-28", "2025-03-27"]
+    assert history["streaks"]["played"] == {"current": 1, "longest": 3}
+    assert history["streaks"]["won"] == {"current": 1, "longest": 2}
+    assert history["days"][1]["cruel"]["status"] == "abandoned"
+    assert history["days"][1]["flower"] is None
+    assert history["best"]["cruel"]["cards_home"] == 52
+
+
+def test_a_streak_through_the_autumn_change_is_unbroken_and_lasts_into_the_next_day(
+    api, make_deal, certificate_of, at
+):
+    # Lisbon goes back from UTC+1 to UTC+0 at 01:00 UTC on 2025-10-26.
+    for day in range(25, 28):
+        make_deal("flower", dt.date(2025, 10, day))
+    player = api()
+    for moment in [dt.datetime(2025, 10, 24, 23, 30, tzinfo=UTC),  # 25th 00:30 WEST
+                   dt.datetime(2025, 10, 25, 23, 30, tzinfo=UTC),  # 26th 00:30 WEST
+                   dt.datetime(2025, 10, 27, 0, 30, tzinfo=UTC)]:  # 27th 00:30 WET
+        at(moment)
+        _play(player, "flower", win=True, certificate_of=certificate_of)
+    history = player.get("/api/v1/history?game=flower").body
+    assert history["streaks"]["won"] == {"current": 3, "longest": 3}
+    assert set(history["days"][0]) == {"date", "flower"}
+    at(dt.datetime(2025, 10, 28, 23, 0, tzinfo=UTC))  # 28th: not played yet, still alive
+    assert player.get("/api/v1/history").body["streaks"]["played"]["current"] == 3
+    at(dt.datetime(2025, 10, 29, 0, 30, tzinfo=UTC))  # 29th: the 28th was missed
+    assert player.get("/api/v1/history").body["streaks"]["played"] == {"current": 0, "longest": 3}
+
+
+def test_practice_on_a_past_day_is_listed_but_makes_no_streak(api, make_deal, today):
+    yesterday = today - dt.timedelta(days=1)
+    make_deal("cruel", yesterday)
+    player = api()
+    player.start("cruel", yesterday.isoformat())
+    history = player.get("/api/v1/history").body
+    assert history["days"][0]["cruel"]["ranked"] is False
+    assert history["streaks"]["played"] == {"current": 0, "longest": 0}
+
+
+def test_history_rejects_an_unknown_game(api):
+    reply = api().get("/api/v1/history?game=spider")
+    assert reply.status == 400 and reply.error_code == "bad_request"
