@@ -87,3 +87,31 @@ export function mentionsCards(text) {
   return /(^|[^A-Z0-9])(10|[A2-9TJQK])[CDHS\u2663\u2666\u2665\u2660](?![a-z])/i.test(text)
     || /[\u2663\u2666\u2665\u2660]/.test(text);
 }
+
+/**
+ * A position line (NOTATION.md) in the structured form the API returns, for
+ * drawing only: piles or columns, bouquet, and the foundations the line
+ * implies (every absent card is home). Throws on a line of the wrong shape.
+ */
+export function positionFromNotation(line) {
+  const text = String(line ?? "").trim();
+  const [game, layout, bouquetField] = text.split(/\s+/);
+  if (!["cruel", "flower"].includes(game) || !layout) throw new Error(`not a position: ${JSON.stringify(line)}`);
+  const stacks = layout.split("/").map((field) => (field === "-" ? [] : field.toUpperCase().match(/../g).map((c) => parseCard(c).code)));
+  const expected = game === "cruel" ? 12 : 6;
+  if (stacks.length !== expected) throw new Error(`${game} needs ${expected} stacks: ${JSON.stringify(line)}`);
+  const bouquet = game === "flower"
+    ? (!bouquetField || bouquetField === "-" ? [] : bouquetField.toUpperCase().match(/../g).map((c) => parseCard(c).code))
+    : [];
+  const present = new Set([...stacks.flat(), ...bouquet]);
+  const foundations = SUIT_ORDER.map((suit) => {
+    let count = 0;
+    while (count < 13 && !present.has(RANKS[count] + suit)) count += 1;
+    return { suit, count, top: count ? RANKS[count - 1] + suit : null };
+  });
+  const cardsHome = foundations.reduce((sum, f) => sum + f.count, 0);
+  const position = { game, notation: text, foundations, cards_home: cardsHome };
+  if (game === "cruel") position.piles = stacks;
+  else Object.assign(position, { columns: stacks, bouquet });
+  return position;
+}

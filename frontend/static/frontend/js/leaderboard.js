@@ -1,0 +1,68 @@
+import { api, errorText } from "./api.js";
+import { gettext, h, replace } from "./dom.js";
+import { fill, formatDuration, formatShare } from "./format.js";
+
+const root = document.querySelector("[data-leaderboard]");
+const $ = (name) => root.querySelector(`[data-ref="${name}"]`);
+const form = $("form");
+
+function row(entry, game) {
+  return h("tr", { class: entry.is_me ? "me" : null, "aria-current": entry.is_me ? "true" : null },
+    h("td", { class: "num" }, String(entry.rank)),
+    h("td", {}, entry.display_name, entry.is_me ? [" ", h("span", { class: "badge" }, gettext("you"))] : null),
+    h("td", { class: "num" }, `${entry.cards_home}/52`),
+    h("td", { class: "num" }, String(entry.undos)),
+    game === "cruel" ? h("td", { class: "num" }, String(entry.redeals)) : null,
+    h("td", { class: "num" }, formatDuration(entry.elapsed_seconds)));
+}
+
+async function load() {
+  const game = form.game.value;
+  const date = form.date.value;
+  $("message").hidden = true;
+  try {
+    const data = await api(`/leaderboard/${game}/${date}?limit=50`);
+    $("redeals-head").hidden = game !== "cruel";
+    const rows = data.entries.map((e) => row(e, game));
+    if (data.me && !data.entries.some((e) => e.is_me)) {
+      rows.push(h("tr", {}, h("td", { colspan: game === "cruel" ? 6 : 5 }, "…")));
+      rows.push(row({ ...data.me, is_me: true }, game));
+    }
+    replace($("rows"), rows);
+    $("summary").textContent = data.total
+      ? fill(gettext("%(total)s ranked players on %(date)s."), { total: data.total, date })
+      : gettext("Nobody has a ranked attempt on this day yet.");
+    $("me").textContent = data.me
+      ? fill(gettext("Your rank: %(rank)s. You did better than %(share)s of players."), { rank: data.me.rank, share: formatShare(data.me.beaten_share) })
+      : "";
+    const deal = await api(`/daily/${date}/${game}`);
+    $("replay").hidden = !deal.day_over;
+    $("replay").href = `/replay/${game}/${date}/`;
+  } catch (error) {
+    replace($("rows"));
+    $("summary").textContent = "";
+    $("message").hidden = false;
+    $("message").textContent = errorText(error, gettext);
+  }
+}
+
+async function init() {
+  if (!form.date.value) {
+    try {
+      const daily = await api("/daily");
+      form.date.value = daily.date;
+      form.date.max = daily.date;
+    } catch { /* the load below reports the error */ }
+  }
+  await load();
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const url = new URL(window.location.href);
+  url.searchParams.set("game", form.game.value);
+  url.searchParams.set("date", form.date.value);
+  history.replaceState(null, "", url);
+  load();
+});
+init();
