@@ -14,13 +14,18 @@ from api.play.models import Attempt
 # rank. The ORDER BY matches the play_leaderboard index, so PostgreSQL reads
 # the first rows of the index and stops (no sort of the whole deal).
 _TOP_SQL = """
-SELECT a.id, a.player_id, p.display_name, a.cards_home, a.undos, a.redeals, a.elapsed_ms,
-       RANK() OVER (ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms) AS rank
-FROM play_attempt a
-JOIN play_player p ON p.user_id = a.player_id
-WHERE a.deal_id = %s AND a.ranked
-ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
-LIMIT %s
+SELECT top.id, top.player_id, p.display_name, top.cards_home, top.undos, top.redeals,
+       top.elapsed_ms, top.rank
+FROM (
+  SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms,
+         RANK() OVER (ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms) AS rank
+  FROM play_attempt a
+  WHERE a.deal_id = %s AND a.ranked
+  ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
+  LIMIT %s
+) top
+JOIN play_player p ON p.user_id = top.player_id
+ORDER BY top.rank, top.id
 """
 
 # A player's rank is 1 + the number of strictly better records; both halves
