@@ -58,7 +58,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "api.deals",
-    # -- play API (issue 5): add "api.play" here --
+    "rest_framework.authtoken",
+    "api.play",
     # -- browser pages (issue 6): add "frontend" here --
 ]
 
@@ -187,7 +188,28 @@ LOGGING = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # -- play API (issue 5): authentication, permissions, pagination, throttling --
+    # -- play API (issue 5) --
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Browser: session, with CSRF checked on unsafe methods.
+        "rest_framework.authentication.SessionAuthentication",
+        # API clients: Authorization: Token <key> (POST /api/v1/auth/token).
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    # A first visit gets a guest player (api.play.auth.user_or_guest).
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "api.play.errors.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": env_int("API_PAGE_SIZE", 20, minimum=1, maximum=500),
+    "DEFAULT_THROTTLE_CLASSES": [
+        "api.play.auth.PlayAnonThrottle",
+        "api.play.auth.PlayUserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("API_THROTTLE_ANON", "120/min"),
+        "user": env_str("API_THROTTLE_USER", "1200/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Solitaire daily deals API",
@@ -237,3 +259,9 @@ DEAL_MAX_CANDIDATES = env_int("DEAL_MAX_CANDIDATES", 50, minimum=1)
 DEAL_CLAIM_STALE_SECONDS = env_int(
     "DEAL_CLAIM_STALE_SECONDS", int(DEAL_SOLVE_MAX_SECONDS * 2) + 120, minimum=1
 )
+
+# -- Play API (issue 5) ----------------------------------------------------------
+
+# The solver's budget for the "stalled" check after each move: a position is
+# called stalled only when this search proves no card can reach a foundation.
+PLAY_STALLED_MAX_NODES = env_int("PLAY_STALLED_MAX_NODES", 20_000, minimum=1)

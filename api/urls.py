@@ -8,6 +8,12 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    # -- play API (issue 5): path("api/v1/", include("api.play.urls")) --
+    path("api/v1/", include("api.play.urls")),
     # -- browser pages (issue 6): path("", include("frontend.urls")) --
 ]
+
+# JSON errors for /api/ paths, Django's pages elsewhere (api.play.errors).
+handler400 = "api.play.errors.json_bad_request"
+handler403 = "api.play.errors.json_permission_denied"
+handler404 = "api.play.errors.json_page_not_found"
+handler500 = "api.play.errors.json_server_error"
