@@ -1,18 +1,25 @@
-"""Depth-first search with a transposition table.
+"""The solver's public face: three honest answers, budgets as data.
 
-The search uses only the engine's public API (``legal_moves``, ``apply``,
-``key``, ``is_useful``) and says which of three things happened: solved (with
-the moves), proven unsolvable (the whole reachable space was exhausted), or
-a budget ran out. Giving up is never reported as impossible."""
+``solve`` runs a game-specific depth-first search with a transposition table
+on a compact internal state (``_cruel``, ``_flower``; their docstrings list
+every pruning rule and why it is safe), then replays any certificate through
+the public engine, shortens it (``_polish``) and replays it again. It says
+which of three things happened: solved (with the moves), proven unsolvable
+(the whole reachable space, modulo proven-safe pruning, was exhausted), or a
+budget ran out. Giving up is never reported as impossible."""
 
 from __future__ import annotations
 
 import enum
-import time
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass
 
 from ..moves import Move
 from ..position import Position
+from ._budget import Budget, BudgetSpent
+from ._cruel import CruelSearch
+from ._flower import FlowerSearch
+from ._polish import polish
 
 
 class SolveStatus(str, enum.Enum):
@@ -35,11 +42,18 @@ class SolveResult:
         return sum(1 for m in self.moves if m.is_redeal)
 
     @property
-    def difficulty(self) -> float:
-        """Search effort on a log scale (0 easy .. ~10 very hard)."""
-        import math
+    def length(self) -> int:
+        return len(self.moves)
 
-        return round(math.log10(max(self.nodes, 1)) + 0.01 * len(self.moves), 2)
+    @property
+    def difficulty(self) -> float:
+        """How hard the deal is for a player, 0 (trivial) to 10 (hardest).
+
+        log10 of the states the solver had to expand, plus a share for the
+        length of the solution and for each redeal it needs. Comparable only
+        between results of the same solver version; see docs/winnability.md."""
+        score = math.log10(max(self.states, 1)) + len(self.moves) / 100 + self.redeals / 10
+        return round(min(score, 10.0), 2)
 
     def to_dict(self) -> dict:
         return {
@@ -51,37 +65,26 @@ class SolveResult:
             "redeals": self.redeals,
             "length": len(self.moves),
             "difficulty": self.difficulty,
+            "limit": self.limit,
         }
 
 
-class _Budget:
-    __slots__ = ("max_nodes", "deadline", "max_states", "start", "exhausted")
+# About 100 bytes of key per stored state plus the set's own overhead: five
+# million states stay near 1 GB, under the 2 GB a single solve may use.
+DEFAULT_MAX_STATES = 5_000_000
 
-    def __init__(self, max_nodes, max_seconds, max_states):
-        self.start = time.perf_counter()
-        self.max_nodes = max_nodes
-        self.deadline = None if max_seconds is None else self.start + max_seconds
-        self.max_states = max_states
-        self.exhausted: str | None = None
+GREEDY_SHARE = 0.3  # of the node and time budgets, for phase 1
+GREEDY_NODES = 300_000  # phase 1's node cap when no node budget is given
 
-    def spent(self, nodes: int, states: int) -> bool:
-        if self.max_nodes is not None and nodes >= self.max_nodes:
-            self.exhausted = "nodes"
-        elif self.max_states is not None and states >= self.max_states:
-            self.exhausted = "states"
-        elif self.deadline is not None and nodes % 256 == 0 and time.perf_counter() > self.deadline:
-            self.exhausted = "seconds"
-        return self.exhausted is not None
+_SEARCHES = {"cruel": CruelSearch, "flower": FlowerSearch}
 
 
-DEFAULT_MAX_STATES = 5_000_000  # keeps one solve well under 2 GB
-
-
-def _ordered_moves(pos: Position) -> list[Move]:
-    moves = [m for m in pos.legal_moves() if pos.is_useful(m)]
-    # Foundation moves first, redeals last: a cheap, effective ordering.
-    moves.sort(key=lambda m: 0 if m.to_foundation else (2 if m.is_redeal else 1))
-    return moves
+def _search_for(position: Position, budget: Budget, prune: bool = True):
+    try:
+        cls = _SEARCHES[position.game]
+    except KeyError:
+        raise TypeError(f"not a position the solver knows: {position!r}") from None
+    return cls(position, budget, prune=prune)
 
 
 def solve(
@@ -90,74 +93,59 @@ def solve(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     max_states: int | None = DEFAULT_MAX_STATES,
+    shorten: bool = True,
 ) -> SolveResult:
-    budget = _Budget(max_nodes, max_seconds, max_states)
-    seen = {position.key()}
-    path: list[Move] = []
-    stack = [iter(_ordered_moves(position))]
-    positions = [position]
-    nodes = 0
-    if position.is_won():
-        return SolveResult(SolveStatus.SOLVED, (), 0, 0.0, 1)
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            positions.pop()
-            if path:
-                path.pop()
-            continue
-        nodes += 1
-        if budget.spent(nodes, len(seen)):
+    """Solve ``position``: SOLVED with a certificate (replayed through the
+    engine), UNSOLVABLE (proven), or LIMIT_REACHED (``limit`` names the
+    budget that ran out: "nodes", "seconds" or "states")."""
+    budget = Budget(max_nodes, max_seconds, max_states)
+    # Phase 1, incomplete: a greedy search that always plays a foundation
+    # move when one is available. It finds most solutions fast; its failure
+    # proves nothing, so only its certificates are used.
+    quick = Budget(
+        GREEDY_SHARE * max_nodes if max_nodes is not None else GREEDY_NODES,
+        GREEDY_SHARE * max_seconds if max_seconds is not None else None,
+        max_states,
+    )
+    search = _search_for(position, quick)
+    search.greedy = True
+    try:
+        won = search.run()
+    except BudgetSpent:
+        won = False
+    spent = quick.nodes
+    if not won:
+        # Phase 2, complete: only proven-safe pruning; its failure is a proof.
+        budget.nodes = spent
+        search = _search_for(position, budget)
+        try:
+            won = search.run()
+        except BudgetSpent as exhausted:
             return SolveResult(
-                SolveStatus.LIMIT_REACHED, (), nodes, time.perf_counter() - budget.start,
-                len(seen), budget.exhausted,
+                SolveStatus.LIMIT_REACHED, (), budget.nodes, budget.elapsed(),
+                len(search.seen), exhausted.which,
             )
-        child = positions[-1].apply(move)
-        k = child.key()
-        if k in seen:
-            continue
-        seen.add(k)
-        path.append(move)
-        if child.is_won():
+        if not won:
             return SolveResult(
-                SolveStatus.SOLVED, tuple(path), nodes, time.perf_counter() - budget.start, len(seen)
+                SolveStatus.UNSOLVABLE, (), budget.nodes, budget.elapsed(), len(search.seen)
             )
-        positions.append(child)
-        stack.append(iter(_ordered_moves(child)))
+    else:
+        budget.nodes = spent
+    moves = tuple(search.path)
+    if not position.play(moves).is_won():  # pragma: no cover - a solver bug
+        raise AssertionError(f"certificate does not replay: {position.notation()}")
+    if shorten:
+        moves = polish(position, moves)
     return SolveResult(
-        SolveStatus.UNSOLVABLE, (), nodes, time.perf_counter() - budget.start, len(seen)
+        SolveStatus.SOLVED, moves, budget.nodes, budget.elapsed(), len(search.seen)
     )
 
 
 def hint(position: Position, **budget) -> SolveResult:
     """The next move of a solution is ``result.moves[0]`` when SOLVED; an
-    UNSOLVABLE answer means the position can no longer be won."""
+    UNSOLVABLE answer means the position can no longer be won; LIMIT_REACHED
+    means the budget ran out before either was known. Budgets as for
+    ``solve``; without any, ten seconds."""
+    if not any(k in budget for k in ("max_nodes", "max_seconds")):
+        budget["max_seconds"] = 10.0
     return solve(position, **budget)
-
-
-def is_stalled(position: Position, *, max_nodes: int = 200_000) -> bool:
-    """True only when it is proven that no further card can reach a
-    foundation from here (the whole reachable space was searched)."""
-    home = position.cards_home()
-    if home == 52:
-        return False
-    seen = {position.key()}
-    todo = [position]
-    nodes = 0
-    while todo:
-        pos = todo.pop()
-        for move in pos.legal_moves():
-            if move.to_foundation:
-                return False
-            if not pos.is_useful(move):
-                continue
-            nodes += 1
-            if nodes > max_nodes:
-                return False  # not proven: do not call it stalled
-            child = pos.apply(move)
-            k = child.key()
-            if k not in seen:
-                seen.add(k)
-                todo.append(child)
-    return True

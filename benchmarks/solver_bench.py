@@ -1,0 +1,122 @@
+"""Solver benchmark: decide random deals under a per-deal time budget.
+
+    python benchmarks/solver_bench.py --game cruel --deals 1000 --max-seconds 10 --jobs 2
+
+Deals are ``solitaire.deal(game, seed)`` for seeds ``--first`` ..
+``--first + --deals - 1``. Prints the share decided (SOLVED or UNSOLVABLE),
+median / p90 / p99 / max time per deal, nodes per second, peak memory (max
+resident set of any worker), and winnability with a 95% Wilson interval;
+progress goes to stderr. ``--out FILE`` writes one JSON line per deal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import resource
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import solitaire  # noqa: E402
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for k successes out of n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def percentile(sorted_values, q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    i = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[i]
+
+
+def _one(task):
+    game, seed, max_seconds = task
+    pos = solitaire.deal(game, seed)
+    r = solitaire.solve(pos, max_seconds=max_seconds)
+    if r.status is solitaire.SolveStatus.SOLVED:
+        assert pos.play(r.moves).is_won(), seed
+    return {
+        "seed": seed, "status": r.status.value, "seconds": r.seconds, "nodes": r.nodes,
+        "states": r.states, "length": len(r.moves), "redeals": r.redeals,
+        "difficulty": r.difficulty, "limit": r.limit,
+        "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    }
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=["cruel", "flower"], required=True)
+    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--max-seconds", type=float, default=10.0)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", help="write one JSON line per deal here")
+    args = ap.parse_args(argv)
+
+    tasks = [(args.game, s, args.max_seconds) for s in range(args.first, args.first + args.deals)]
+    rows = []
+    start = time.perf_counter()
+    out = open(args.out, "w") if args.out else None
+    with multiprocessing.Pool(args.jobs, maxtasksperchild=50) as pool:
+        for row in pool.imap_unordered(_one, tasks):
+            rows.append(row)
+            if out:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+            n = len(rows)
+            if n % 10 == 0 or n == len(tasks):
+                dec = sum(r["status"] != "unknown" for r in rows)
+                print(f"\r{n}/{len(tasks)} deals, {dec} decided, "
+                      f"{time.perf_counter() - start:.0f}s", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    wall = time.perf_counter() - start
+    rows.sort(key=lambda r: r["seed"])
+    n = len(rows)
+    solved = sum(r["status"] == "solved" for r in rows)
+    unsolvable = sum(r["status"] == "unsolvable" for r in rows)
+    unknown = n - solved - unsolvable
+    decided = solved + unsolvable
+    times = sorted(r["seconds"] for r in rows)
+    nodes = sum(r["nodes"] for r in rows)
+    cpu = sum(r["seconds"] for r in rows)
+    peak_kb = max(r["maxrss_kb"] for r in rows)
+    lo, hi = wilson(solved, decided)
+    lo_all, hi_all = wilson(solved, n)[0], wilson(solved + unknown, n)[1]
+    sol = [r for r in rows if r["status"] == "solved"]
+    print(f"game {args.game}, deals {args.first}..{args.first + n - 1}, "
+          f"max {args.max_seconds:g} s each, {args.jobs} jobs, wall {wall:.0f} s")
+    print(f"decided {decided}/{n} = {100 * decided / n:.1f}%  "
+          f"(solved {solved}, unsolvable {unsolvable}, unknown {unknown})")
+    print(f"time per deal: median {percentile(times, .5):.3f} s, p90 {percentile(times, .9):.3f} s, "
+          f"p99 {percentile(times, .99):.3f} s, max {times[-1]:.3f} s")
+    print(f"nodes/s {nodes / cpu:,.0f} (all deals), peak memory {peak_kb / 1024:.0f} MB (max RSS of a worker)")
+    print(f"winnability among decided {100 * solved / max(decided, 1):.1f}% "
+          f"(95% Wilson CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+    if unknown:
+        print(f"winnability bounds over all {n} (unknown counted lost / won): "
+              f"{100 * lo_all:.1f}-{100 * hi_all:.1f}% (95% CI)")
+    if sol:
+        lens = sorted(r["length"] for r in sol)
+        reds = sorted(r["redeals"] for r in sol)
+        print(f"solutions: median length {percentile(lens, .5)}, max {lens[-1]}; "
+              f"median redeals {percentile(reds, .5)}, max {reds[-1]}")
+    if out:
+        out.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,139 @@
+"""Cruel search on a compact internal state.
+
+Piles are ``bytes`` (card ints, base to top) in their real order: the order
+decides how a redeal groups the cards, so piles are never sorted. Moves are
+engine ``Move`` values, and ``search.solve`` replays every certificate
+through the public engine before returning it.
+
+What is (and is not) pruned, and why:
+
+1. No forced foundation moves. In other games a card that its foundation
+   needs can be sent home at once; in Cruel its presence in a pile shifts how
+   every later card is grouped at the next redeal (a card as a "spacer" can
+   bring a blocked card to the top of a pile), so sending it home is not
+   provably harmless, and the search branches on it like on any move.
+2. Transpositions: the key is the exact layout (all 12 piles in order; the
+   foundations follow from the cards left). A layout expanded once is not
+   expanded again; a depth-first search that exhausts all unexpanded layouts
+   has exhausted the reachable space.
+3. A redeal that would give the same layout is not legal (rules), and a
+   redeal is never tried twice in a row (the first one leaves the layout in
+   groups of 4, so the second is illegal anyway).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..moves import FOUNDATION, REDEAL, Move
+from ._budget import MAX_DEPTH, Budget
+
+_EMPTY = b""
+
+
+class CruelSearch:
+    def __init__(self, position, budget: Budget, *, prune: bool = True):
+        self.piles = [bytes(p) for p in position.piles]
+        self.found = list(position.foundations)
+        self.home = sum(self.found)
+        self.budget = budget
+        self.prune = prune
+        self.greedy = False  # search.py's first, incomplete phase
+        self.seen: set[bytes] = set()
+        self.path: list[Move] = []
+
+    def key(self) -> bytes:
+        return b"\xff".join(self.piles)
+
+    def grouped(self) -> bool:
+        """True when the layout is already in groups of 4 (redeal illegal)."""
+        left = 52 - self.home
+        for p in self.piles:
+            want = 4 if left >= 4 else left
+            if len(p) != want:
+                return False
+            left -= want
+        return True
+
+    def moves(self):
+        """(score, card, src, target) best first; target FOUNDATION, a pile
+        index, or -2 for the redeal."""
+        piles = self.piles
+        found = self.found
+        tops = {}
+        for i in range(12):
+            p = piles[i]
+            if p:
+                tops[p[-1]] = i
+        out = []
+        for c, i in tops.items():
+            s, r = divmod(c, 13)
+            below = piles[i][-2] if len(piles[i]) > 1 else -1
+            # Uncovering a card its foundation needs is worth most.
+            bonus = 0
+            if below >= 0 and found[below // 13] == below % 13:
+                bonus = 3
+            if found[s] == r:
+                out.append((0 - bonus, c, i, FOUNDATION))
+            if r != 12:
+                j = tops.get(c + 1)
+                if j is not None:
+                    out.append((5 - bonus, c, i, j))
+        if not self.grouped():
+            out.append((9, REDEAL.card, -1, REDEAL.target))
+        out.sort()
+        return out
+
+    def run(self) -> bool:
+        if sys.getrecursionlimit() < MAX_DEPTH:
+            sys.setrecursionlimit(MAX_DEPTH)
+        return self._dfs()
+
+    def _dfs(self) -> bool:
+        if self.home == 52:
+            return True
+        k = self.key()
+        seen = self.seen
+        if k in seen:
+            return False
+        seen.add(k)
+        self.budget.tick(len(seen))
+        piles = self.piles
+        found = self.found
+        path = self.path
+        moves = self.moves()
+        if self.greedy and moves and moves[0][3] == FOUNDATION:
+            moves = moves[:1]  # heuristic phase only: not a proof rule
+        for _, c, src, target in moves:
+            if target == FOUNDATION:
+                p = piles[src]
+                piles[src] = p[:-1]
+                found[c // 13] += 1
+                self.home += 1
+                path.append(Move(c, FOUNDATION))
+                if self._dfs():
+                    return True
+                path.pop()
+                self.home -= 1
+                found[c // 13] -= 1
+                piles[src] = p
+            elif src >= 0:
+                p, q = piles[src], piles[target]
+                piles[src] = p[:-1]
+                piles[target] = q + p[-1:]
+                path.append(Move(c, target))
+                if self._dfs():
+                    return True
+                path.pop()
+                piles[src], piles[target] = p, q
+            else:
+                old = self.piles
+                seq = b"".join(old)
+                self.piles = [seq[i : i + 4] for i in range(0, 48, 4)]
+                path.append(REDEAL)
+                if self._dfs():
+                    return True
+                path.pop()
+                self.piles = old
+                piles = old
+        return False

@@ -1,0 +1,246 @@
+"""Flower Garden search on a compact internal state.
+
+Columns are ``bytes`` (card ints, base to top), the bouquet is a sorted
+``bytes``, foundations are four heights. The state is changed in place and
+undone on backtrack, so the inner loop makes few objects. Moves are kept as
+engine ``Move`` values with the real column numbers, and every certificate is
+replayed through the public engine by ``search.solve`` before it is returned.
+
+Pruning rules (each one cannot lose a solution):
+
+1. Safe foundation moves (forced, played without branching). A card ``c`` of
+   rank ``r`` whose foundation needs it goes home at once when every card of
+   rank ``r - 1`` is already home (for an ace: always). Why it cannot lose a
+   solution: take any winning line from the position where ``c`` stays out.
+   Nothing can ever be placed on ``c`` (only rank ``r - 1`` cards could go
+   there, and they are all home), so ``c`` is always an available card, and a
+   column holding ``c`` accepts strictly fewer cards than the same column
+   without it (an empty column accepts any card). Play the same line without
+   ``c``: drop the moves of ``c`` itself (between columns and to its
+   foundation); every other move stays legal, since its source card is
+   available in both worlds, its target column shows the same top card or is
+   empty in both (a top of ``c`` could be a target only for a rank ``r - 1``
+   card), or is empty in ours only, and the foundations in ours are never
+   lower. The line ends with all 52 home.
+2. Empty columns are interchangeable (the state key sorts columns), so a card
+   moving to an empty column tries only the first empty column.
+3. Moving a column's only card into an empty column gives the same canonical
+   state, so it is never tried (the engine calls it "not useful").
+4. Bouquet cards go to a column only as part of a chain: bouquet cards
+   b1 > X, b2 onto b1, ..., bk onto b(k-1), then a column's top card onto bk
+   (ranks falling by one), played as one macro. Why it cannot lose a
+   solution: in any winning line, take a move "b > X" (b from the bouquet)
+   and delay it until just before the first later move that puts a card on b
+   or that moves b itself. In between, nothing in the line touches column X
+   (its top was b, and nothing went on b), so every move in between stays
+   legal with X showing its old top (or empty), and "b > X" is still legal
+   when played late. If b's next event is b moving on (to a column or home),
+   "b > X" then that move is the same as playing b directly from the
+   bouquet, which is legal under the same condition, so the pair becomes one
+   move. Repeating this (each step only moves a bouquet move later or merges
+   two moves) gives a winning line where every bouquet-to-column move is
+   followed at once by a card put on it; that card is a bouquet card (and the
+   same holds for it) or a column's top card, which ends the chain.
+5. Transpositions: a state whose canonical key (columns sorted, bouquet as a
+   set, foundations implied by the cards left) was already expanded is not
+   expanded again; a depth-first search that exhausts every unexpanded state
+   has exhausted the reachable space.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..moves import FOUNDATION, Move
+from ._budget import MAX_DEPTH, Budget
+
+_NO_EMPTY = -1
+
+
+class FlowerSearch:
+    def __init__(self, position, budget: Budget, *, prune: bool = True):
+        self.cols = [bytes(c) for c in position.columns]
+        self.bq = bytes(sorted(position.bouquet))
+        self.found = list(position.foundations)
+        self.home = sum(self.found)
+        self.budget = budget
+        self.prune = prune
+        self.greedy = False  # search.py's first, incomplete phase
+        self.seen: set[bytes] = set()
+        self.path: list[Move] = []
+
+    # -- state ---------------------------------------------------------------
+    def key(self) -> bytes:
+        return b"\xff".join(sorted(self.cols)) + b"\xfe" + self.bq
+
+    def _take(self, card: int, src: int) -> None:
+        if src >= 0:
+            self.cols[src] = self.cols[src][:-1]
+        else:
+            self.bq = self.bq.replace(bytes((card,)), b"")
+
+    def _untake(self, card: int, src: int) -> None:
+        if src >= 0:
+            self.cols[src] = self.cols[src] + bytes((card,))
+        else:
+            self.bq = bytes(sorted(self.bq + bytes((card,))))
+
+    def _auto(self) -> list:
+        """Play rule 1's safe foundation moves; return them for undo."""
+        done = []
+        found = self.found
+        cols = self.cols
+        progress = True
+        while progress:
+            progress = False
+            low = min(found)
+            for j in range(6):
+                col = cols[j]
+                if col:
+                    c = col[-1]
+                    s, r = divmod(c, 13)
+                    if found[s] == r and r <= low:
+                        cols[j] = col[:-1]
+                        found[s] += 1
+                        done.append((c, j))
+                        progress = True
+            for c in self.bq:
+                s, r = divmod(c, 13)
+                if found[s] == r and r <= low:
+                    self.bq = self.bq.replace(bytes((c,)), b"")
+                    found[s] += 1
+                    done.append((c, -1))
+                    progress = True
+                    break
+        self.home += len(done)
+        return done
+
+    def _unauto(self, done) -> None:
+        for c, src in reversed(done):
+            self.found[c // 13] -= 1
+            self._untake(c, src)
+        self.home -= len(done)
+
+    # -- moves ---------------------------------------------------------------
+    def moves(self):
+        """(score, steps) for every move worth trying, best first. ``steps``
+        is a tuple of (card, src, target): src a column index or -1 for the
+        bouquet, target a column index or FOUNDATION. Bouquet-to-column moves
+        come only inside chains (rule 4)."""
+        cols = self.cols
+        found = self.found
+        by_rank: dict[int, list[int]] = {}
+        empty = _NO_EMPTY
+        for j in range(6):
+            col = cols[j]
+            if col:
+                by_rank.setdefault(col[-1] % 13, []).append(j)
+            elif empty == _NO_EMPTY:
+                empty = j
+        # Next card each foundation needs: burying it is bad, uncovering it good.
+        needed = {s * 13 + found[s] for s in range(4) if found[s] < 13}
+        buried = [any(c in needed for c in col[:-1]) for col in cols]
+        bq_by_rank: dict[int, list[int]] = {}
+        out = []
+        for c in self.bq:
+            s, r = divmod(c, 13)
+            if found[s] == r:
+                out.append((0, ((c, -1, FOUNDATION),)))
+            bq_by_rank.setdefault(r, []).append(c)
+        for src in range(6):
+            col = cols[src]
+            if not col:
+                continue
+            c = col[-1]
+            s, r = divmod(c, 13)
+            if found[s] == r:
+                out.append((0, ((c, src, FOUNDATION),)))
+            base = 10
+            if len(col) == 1:
+                base -= 3
+            else:
+                t = col[-2]
+                if found[t // 13] == t % 13:
+                    base -= 6
+                elif buried[src]:
+                    base -= 2
+            for j in by_rank.get(r + 1, ()):
+                out.append((base + (2 if buried[j] else 0), ((c, src, j),)))
+            if empty != _NO_EMPTY and len(col) > 1:
+                out.append((base + 3, ((c, src, empty),)))
+            # Chains of bouquet cards ending with this column card (rule 4).
+            if bq_by_rank:
+                chain = [(c, src)]
+                self._chains(chain, r + 1, bq_by_rank, by_rank, empty, base + 1, out, buried)
+        out.sort()
+        return out
+
+    def _chains(self, chain, rank, bq_by_rank, by_rank, empty, score, out, buried):
+        if rank > 12:
+            return
+        for b in bq_by_rank.get(rank, ()):
+            chain.append((b, -1))
+            # chain[-1] is placed first, chain[0] (the column card) last
+            for j in by_rank.get(rank + 1, ()):
+                out.append((score + len(chain) + (2 if buried[j] else 0), self._steps(chain, j)))
+            if empty != _NO_EMPTY and not (len(chain) == 2 and len(self.cols[chain[0][1]]) == 1 and False):
+                out.append((score + len(chain) + 3, self._steps(chain, empty)))
+            self._chains(chain, rank + 1, bq_by_rank, by_rank, empty, score, out, buried)
+            chain.pop()
+
+    @staticmethod
+    def _steps(chain, target):
+        return tuple((card, src, target) for card, src in reversed(chain))
+
+    # -- search --------------------------------------------------------------
+    def run(self) -> bool:
+        """True: a winning line is in ``self.path``. False: none exists.
+        Raises BudgetSpent."""
+        if sys.getrecursionlimit() < MAX_DEPTH:
+            sys.setrecursionlimit(MAX_DEPTH)
+        return self._dfs()
+
+    def _step(self, c, src, target):
+        self._take(c, src)
+        if target == FOUNDATION:
+            self.found[c // 13] += 1
+            self.home += 1
+        else:
+            self.cols[target] = self.cols[target] + bytes((c,))
+
+    def _unstep(self, c, src, target):
+        if target == FOUNDATION:
+            self.found[c // 13] -= 1
+            self.home -= 1
+        else:
+            self.cols[target] = self.cols[target][:-1]
+        self._untake(c, src)
+
+    def _dfs(self) -> bool:
+        done = self._auto() if self.prune else []
+        path = self.path
+        for c, src in done:
+            path.append(Move(c, FOUNDATION))
+        if self.home == 52:
+            return True
+        k = self.key()
+        seen = self.seen
+        if k not in seen:
+            seen.add(k)
+            self.budget.tick(len(seen))
+            moves = self.moves()
+            if self.greedy and moves and moves[0][0] == 0:
+                moves = moves[:1]  # heuristic phase only: not a proof rule
+            for _, steps in moves:
+                for c, src, target in steps:
+                    self._step(c, src, target)
+                    path.append(Move(c, target))
+                if self._dfs():
+                    return True
+                for c, src, target in reversed(steps):
+                    path.pop()
+                    self._unstep(c, src, target)
+        if done:
+            del path[len(path) - len(done):]
+            self._unauto(done)
+        return False
