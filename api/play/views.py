@@ -136,7 +136,8 @@ def _deal_out(deal: DailyDeal, *, today: dt.date, user, now: dt.datetime) -> dic
 
 
 class DailyView(APIView):
-    @extend_schema(responses=JSON, summary="Today's deals and when the next day starts")
+    @extend_schema(responses=JSON, operation_id="daily_today",
+                   summary="Today's deals and when the next day starts")
     def get(self, request):
         now = clock.now()
         today = clock.day_of(now)
@@ -164,7 +165,8 @@ class DailyDealView(APIView):
 
 
 class AttemptsView(APIView):
-    @extend_schema(parameters=[s.AttemptListIn], responses=JSON, summary="My attempts (paginated)")
+    @extend_schema(parameters=[s.AttemptListIn], responses=JSON, operation_id="attempts_list",
+                   summary="My attempts (paginated)")
     def get(self, request):
         query = _valid(s.AttemptListIn, request.query_params)
         user = user_or_guest(request)
