@@ -44,7 +44,11 @@ function render() {
   const attempt = view.attempt;
   const active = isActive(attempt) && !view.busy;
   $("game-area").hidden = !attempt;
+  page.dataset.busy = String(view.busy);
   if (!attempt) return;
+  // For tests and styles: which answer of the server is on screen.
+  page.dataset.version = attempt.pending ? `${attempt.version}+` : String(attempt.version);
+  page.dataset.status = attempt.status;
   board.render(attempt, { selected: view.selected, interactive: active });
   const c = attempt.counters;
   $("cards-home").textContent = `${c.cards_home}/52`;

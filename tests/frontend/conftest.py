@@ -1,0 +1,143 @@
+"""Browser tests: Debian's Chromium driven by Playwright against the live
+server (the real database of the run), today's deals set up with
+certificates the solver finds here, screenshots in test-artifacts/ and an
+axe-core audit helper."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the
+# fixtures make here are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from django.core.cache import cache  # noqa: E402
+
+from api.deals.models import DailyDeal  # noqa: E402
+from api.play import clock  # noqa: E402
+from frontend_steps import certified  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (scripts/test does this)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _generous_throttles(settings):
+    cache.clear()
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": "100000/min", "user": "100000/min"},
+    }
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def open_page(browser, live_server):
+    """open_page(path, locale="en", width=1280, height=900) -> a Page in a fresh
+    context (a new visitor); JavaScript errors fail the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(path: str = "/", *, locale: str = "en", width: int = 1280, height: int = 900, context=None):
+        if context is None:
+            context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+            context.set_default_timeout(15_000)
+            contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(live_server.url + path)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def screenshot(artifacts):
+    def take(page, name: str) -> Path:
+        path = artifacts / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture(scope="session")
+def axe_source():
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (scripts/test does this)")
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def audit(axe_source):
+    """audit(page) -> the serious and critical axe-core violations of the page."""
+
+    def run(page) -> list[dict]:
+        page.add_script_tag(content=axe_source)
+        result = page.evaluate(
+            "() => axe.run(document, {resultTypes: ['violations']})"
+            ".then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+            " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))"
+        )
+        return [v for v in result if v["impact"] in ("serious", "critical")]
+
+    return run
+
+
+# -- deals --------------------------------------------------------------------------
+
+
+def deal_create(game: str, date: dt.date) -> DailyDeal:
+    position, certificate = certified(game)
+    return DailyDeal.objects.create(
+        game=game, date=date, seed=0, position=position, certificate=certificate,
+        state=DailyDeal.State.VERIFIED, solution_length=len(certificate.split()),
+        redeals=certificate.split().count("R"), difficulty=1.0,
+    )
+
+
+@pytest.fixture
+def today():
+    return clock.day_of(clock.now())
+
+
+@pytest.fixture
+def deals(transactional_db, today):
+    """Today's and yesterday's deals of both games, verified, with certificates."""
+    made = {}
+    for game in ("cruel", "flower"):
+        made[game] = deal_create(game, today)
+        made[f"{game}-yesterday"] = deal_create(game, today - dt.timedelta(days=1))
+    return made
