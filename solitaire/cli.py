@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 
 from .deal import deal
@@ -81,17 +83,42 @@ def _solve_line(pos, args) -> str:
     return result.status.value
 
 
+def _solve_task(task) -> str:
+    notation, args = task
+    return _solve_line(parse_position(notation), args)
+
+
 def cmd_solve(args) -> int:
-    if args.position == "-":
-        for n, line in _positions_from_stdin():
-            try:
-                pos = parse_position(line)
-            except SolitaireError as exc:
-                print(f"error: line {n}: {exc}", file=sys.stderr)
-                return EXIT_BAD_INPUT
-            print(_solve_line(pos, args), flush=True)
+    if args.position != "-":
+        print(_solve_line(parse_position(args.position), args))
         return EXIT_OK
-    print(_solve_line(parse_position(args.position), args))
+    # Batch: check every line first, so bad input fails before any work.
+    lines = []
+    for n, line in _positions_from_stdin():
+        try:
+            lines.append(parse_position(line).notation())
+        except SolitaireError as exc:
+            print(f"error: line {n}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(lines) or 1))
+    tasks = [(notation, args) for notation in lines]
+    total = len(tasks)
+
+    def progress(done):
+        if args.progress:
+            print(f"\rsolve: {done}/{total}", end="\n" if done == total else "",
+                  file=sys.stderr, flush=True)
+
+    if jobs == 1:
+        for i, task in enumerate(tasks, 1):
+            print(_solve_task(task), flush=True)
+            progress(i)
+        return EXIT_OK
+    # Several processes (the solver is CPU bound); imap keeps input order.
+    with multiprocessing.Pool(jobs) as pool:
+        for i, line in enumerate(pool.imap(_solve_task, tasks), 1):
+            print(line, flush=True)
+            progress(i)
     return EXIT_OK
 
 
@@ -118,6 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=int, default=None)
     p.add_argument("--max-seconds", type=float, default=None)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="batch: worker processes (default: one per core)")
+    p.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="batch: no progress line on stderr")
     p.set_defaults(func=cmd_solve)
     return parser
 
