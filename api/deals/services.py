@@ -130,9 +130,11 @@ def deal_prepare(*, game: str, date: Date, enqueue: bool = True) -> DailyDeal:
     makes a duplicate run harmless).
     """
     _check_game(game)
-    deal, _created = DailyDeal.objects.get_or_create(
-        game=game, date=date, defaults=_candidate_fields(game=game, date=date, candidate=0)
-    )
+    deal = DailyDeal.objects.filter(game=game, date=date).first()
+    if deal is None:
+        deal, _created = DailyDeal.objects.get_or_create(
+            game=game, date=date, defaults=_candidate_fields(game=game, date=date, candidate=0)
+        )
     if enqueue and deal.state in (DailyDeal.State.PENDING, DailyDeal.State.VERIFYING):
         deal_enqueue_verification(deal_id=deal.pk)
     return deal
