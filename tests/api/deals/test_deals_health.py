@@ -1,0 +1,58 @@
+import pytest
+from django.db import OperationalError
+
+from api.deals import health
+
+pytestmark = pytest.mark.django_db
+
+
+def test_health_is_200_when_the_database_and_the_broker_answer(client, settings):
+    assert settings.CELERY_BROKER_URL, "run the suite with CELERY_BROKER_URL set (scripts/test)"
+
+    response = client.get("/health/")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "checks": {"database": "ok", "broker": "ok"}}
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_health_is_503_when_the_broker_does_not_answer(client, settings):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
+
+    response = client.get("/health/")
+
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "unavailable"
+    assert body["checks"]["database"] == "ok"
+    assert body["checks"]["broker"].startswith("unavailable")
+    assert "127.0.0.1" not in body["checks"]["broker"]
+
+
+def test_health_is_503_when_the_database_does_not_answer(client, monkeypatch):
+    class BrokenCursor:
+        def __enter__(self):
+            raise OperationalError("connection refused")
+
+        def __exit__(self, *exc):
+            return False
+
+    monkeypatch.setattr(health.connection, "cursor", lambda: BrokenCursor())
+
+    response = client.get("/health/")
+
+    assert response.status_code == 503
+    assert response.json()["checks"]["database"] == "unavailable (OperationalError)"
+
+
+def test_without_a_broker_tasks_run_in_process_and_health_says_so(client, settings):
+    settings.CELERY_BROKER_URL = ""
+
+    response = client.get("/health/")
+
+    assert response.status_code == 200
+    assert response.json()["checks"]["broker"].startswith("ok (no broker")
+
+
+def test_health_answers_only_get(client):
+    assert client.post("/health/").status_code == 405

@@ -1,0 +1,86 @@
+"""Production settings: loud on what is missing, and clean for `check --deploy`.
+
+Each case starts a fresh Python process, since settings are read once."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "k3T9vQ2mX8rL5wZ1nB7cF4hJ6pS0dG2yU9eA3tR8qW5zM1xV7bN4",
+    "DEAL_SEED_SECRET": "another-long-random-value-for-deal-seeds-0192837465",
+    "ALLOWED_HOSTS": "solitaire.example",
+    "CSRF_TRUSTED_ORIGINS": "https://solitaire.example",
+    "DATABASE_URL": "postgres://solitaire:pw@db.internal:5432/solitaire",
+    "CELERY_BROKER_URL": "redis://redis.internal:6379/0",
+    "CACHE_URL": "redis://redis.internal:6379/1",
+}
+
+# Variables of the test run itself that must not leak into the child.
+CLEARED = {"DEBUG", "SECRET_KEY", "DEAL_SEED_SECRET", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS",
+           "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DAILY_TIME_ZONE"}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items() if k not in CLEARED}
+    environ.update(env, DJANGO_SETTINGS_MODULE="api.settings")
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=environ,
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_check_deploy_reports_nothing_with_production_settings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_without_a_secret_key_production_refuses_to_start():
+    env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert "The environment variable SECRET_KEY is required" in result.stderr
+
+
+def test_without_a_deal_seed_secret_production_refuses_to_start():
+    env = {k: v for k, v in PRODUCTION.items() if k != "DEAL_SEED_SECRET"}
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert "DEAL_SEED_SECRET is required" in result.stderr
+
+
+def test_without_allowed_hosts_production_refuses_to_start():
+    env = {k: v for k, v in PRODUCTION.items() if k != "ALLOWED_HOSTS"}
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert "ALLOWED_HOSTS is required" in result.stderr
+
+
+def test_a_bad_value_stops_the_process_with_its_name():
+    result = manage("check", **{**PRODUCTION, "DEAL_SOLVE_MAX_SECONDS": "soon"})
+    assert result.returncode != 0
+    assert "DEAL_SOLVE_MAX_SECONDS='soon' is not a number" in result.stderr
+
+
+def test_on_a_laptop_everything_has_a_default():
+    result = manage("shell", "-v", "0", "-c", "from django.conf import settings as s; "
+                    "print(s.DEBUG, s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, "
+                    "s.CACHES['default']['BACKEND'], s.DAILY_TIME_ZONE, s.LANGUAGE_CODE)")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "True", "django.db.backends.sqlite3", "True",
+        "django.core.cache.backends.locmem.LocMemCache", "Europe/Lisbon", "pt-pt",
+    ]
+
+
+def test_a_broker_and_a_cache_url_switch_to_celery_workers_and_redis():
+    result = manage("shell", "-v", "0", "-c", "from django.conf import settings as s; "
+                    "print(s.CELERY_TASK_ALWAYS_EAGER, s.CACHES['default']['BACKEND'])",
+                    CELERY_BROKER_URL="redis://127.0.0.1:6379/0", CACHE_URL="redis://127.0.0.1:6379/1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "django.core.cache.backends.redis.RedisCache"]
