@@ -1,0 +1,26 @@
+"""gunicorn settings for the web tier: `gunicorn -c deploy/gunicorn.conf.py api.wsgi`.
+
+Each value can be changed through the environment without rebuilding the image.
+"""
+
+import multiprocessing
+import os
+
+bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+# Requests are short and mostly wait on PostgreSQL: a few processes, a few threads each.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+worker_class = "gthread"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 30
+keepalive = 5
+# Recycle workers now and then, staggered, so no slow leak builds up.
+max_requests = 2000
+max_requests_jitter = 200
+# Heartbeat files in memory: container file systems can stall on fsync.
+worker_tmp_dir = "/dev/shm"
+# Trust X-Forwarded-* only from the proxy in front (FORWARDED_ALLOW_IPS).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+accesslog = "-"
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
