@@ -48,6 +48,8 @@ test("the share text gives the record and nothing of the deal", () => {
   assert.match(text, /1 undos/);
   assert.match(text, /4:12/);
   assert.match(text, /#2 of 40/);
+  assert.match(text, /\u2713/);
+  assert.match(text, /\u25A0{10}$/);
   assert.ok(!mentionsCards(text), text);
 });
 

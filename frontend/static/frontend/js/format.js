@@ -57,14 +57,15 @@ export function shareText({ game, date, counters, elapsedSeconds, status, rank, 
   const won = status === "won";
   const parts = [
     fill(gettext("Daily solitaire %(date)s"), { date }),
-    `${gameName(game, gettext)} ${won ? "\u2705" : "\u25AB\uFE0F"} ${counters.cards_home}/52`,
+    `${gameName(game, gettext)} ${won ? "\u2713" : "\u2717"} ${counters.cards_home}/52`,
   ];
   if (game === "cruel") parts.push(fill(gettext("%(n)s redeals"), { n: counters.redeals }));
   parts.push(fill(gettext("%(n)s undos"), { n: counters.undos }));
   parts.push(formatDuration(elapsedSeconds));
   if (rank && total) parts.push(fill(gettext("#%(rank)s of %(total)s"), { rank, total }));
   const blocks = Math.round((counters.cards_home / 52) * 10);
-  parts.push("\u{1F7E9}".repeat(blocks) + "\u2B1C".repeat(10 - blocks));
+  // Plain geometric shapes: they are in every font, unlike emoji.
+  parts.push("\u25A0".repeat(blocks) + "\u25A1".repeat(10 - blocks));
   return parts.join(" \u00B7 ");
 }
 
