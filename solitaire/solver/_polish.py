@@ -44,9 +44,7 @@ def polish(position, moves, *, max_seconds: float = 1.0) -> tuple:
                 # states before i are still right; later ones are recomputed next round
                 del states[i + 1 :]
             i -= 1
-            if changed and len(states) <= i:
-                pass
-        # states beyond a deletion are stale; the next round rebuilds them
+        # states after a deletion were dropped; the next round rebuilds them
     moves = tuple(moves)
     assert _wins(position, moves)
     return moves

@@ -69,9 +69,12 @@ class SolveResult:
         }
 
 
-# About 100 bytes of key per stored state plus the set's own overhead: five
-# million states stay near 1 GB, under the 2 GB a single solve may use.
-DEFAULT_MAX_STATES = 5_000_000
+# A stored state costs about 150 bytes (its key in the transposition set), and
+# the depth-first line can be as deep as the states stored (one Python frame,
+# about 1 KB, per move on the line): a million states keeps even that worst
+# case under the 2 GB a single solve may use. Ten seconds of search stores
+# well under half a million.
+DEFAULT_MAX_STATES = 1_000_000
 
 GREEDY_SHARE = 0.3  # of the node and time budgets, for phase 1
 GREEDY_NODES = 300_000  # phase 1's node cap when no node budget is given
