@@ -60,7 +60,7 @@ INSTALLED_APPS = [
     "api.deals",
     "rest_framework.authtoken",
     "api.play",
-    # -- browser pages (issue 6): add "frontend" here --
+    "frontend",  # browser pages (issue 6)
 ]
 
 MIDDLEWARE = [

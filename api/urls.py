@@ -9,7 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/v1/", include("api.play.urls")),
-    # -- browser pages (issue 6): path("", include("frontend.urls")) --
+    path("", include("frontend.urls")),  # browser pages (issue 6)
 ]
 
 # JSON errors for /api/ paths, Django's pages elsewhere (api.play.errors).
