@@ -22,7 +22,8 @@ PRODUCTION = {
 
 # Variables of the test run itself that must not leak into the child.
 CLEARED = {"DEBUG", "SECRET_KEY", "DEAL_SEED_SECRET", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS",
-           "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DAILY_TIME_ZONE"}
+           "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DAILY_TIME_ZONE",
+           "DJANGO_ALLOW_ASYNC_UNSAFE"}
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
