@@ -132,8 +132,19 @@ class Position:
             pos = pos.apply(move)
         return pos
 
-    def _illegal(self, move: Move, why: str) -> IllegalMoveError:
-        return IllegalMoveError(f"{move.token()} is illegal in {self.notation()}: {why}")
+    def _illegal(self, move: Move, why: str, reason: str, **params) -> IllegalMoveError:
+        return IllegalMoveError(
+            f"{move.token()} is illegal in {self.notation()}: {why}",
+            move=move.token(), reason=reason, params=params,
+        )
+
+    def _foundation_needs(self, move: Move) -> IllegalMoveError:
+        s = move.card // 13
+        needs = RANKS[self.foundations[s]] + SUITS[s]
+        return self._illegal(
+            move, f"the {SUIT_NAMES[s]} foundation needs {needs} next", "foundation_needs",
+            card=card_text(move.card), needs=needs,
+        )
 
     def _foundation_dict(self) -> list[dict]:
         return [
@@ -270,36 +281,44 @@ class CruelPosition(Position):
         piles = self.piles
         if move.is_redeal:
             if not self.can_redeal():
-                raise self._illegal(move, "a redeal now would give the same layout")
+                raise self._illegal(move, "a redeal now would give the same layout", "redeal_changes_nothing")
             return CruelPosition(self.redeal_layout(), self.foundations)
         card, target = move
         for src, p in enumerate(piles):
             if p and p[-1] == card:
                 break
         else:
-            raise self._illegal(move, f"{card_text(card)} is not on top of a pile")
+            raise self._illegal(
+                move, f"{card_text(card)} is not on top of a pile", "not_available", card=card_text(card)
+            )
         r = card % 13
         if target == FOUNDATION:
             s = card // 13
             if self.foundations[s] != r:
-                raise self._illegal(
-                    move, f"the {SUIT_NAMES[s]} foundation needs {RANKS[self.foundations[s]]} next"
-                )
+                raise self._foundation_needs(move)
             new = list(piles)
             new[src] = p[:-1]
             f = list(self.foundations)
             f[s] += 1
             return CruelPosition(tuple(new), tuple(f))
         if not 0 <= target < CRUEL_PILES:
-            raise self._illegal(move, f"there are only {CRUEL_PILES} piles")
+            raise self._illegal(
+                move, f"there are only {CRUEL_PILES} piles", "no_such_place",
+                target=target + 1, count=CRUEL_PILES,
+            )
         dest = piles[target]
         if not dest:
-            raise self._illegal(move, f"pile {target + 1} is empty, and an empty pile stays empty")
+            raise self._illegal(
+                move, f"pile {target + 1} is empty, and an empty pile stays empty",
+                "empty_pile_stays_empty", target=target + 1,
+            )
         if r == KING or dest[-1] != card + 1:
             raise self._illegal(
                 move,
                 f"pile {target + 1} shows {card_text(dest[-1])}; "
                 f"{card_text(card)} goes only onto the same suit one rank higher",
+                "not_same_suit_one_higher",
+                card=card_text(card), target=target + 1, top=card_text(dest[-1]),
             )
         new = list(piles)
         new[src] = p[:-1]
@@ -434,7 +453,7 @@ class FlowerPosition(Position):
 
     def apply(self, move: Move) -> "FlowerPosition":
         if move.is_redeal:
-            raise self._illegal(move, "Flower Garden has no redeal")
+            raise self._illegal(move, "Flower Garden has no redeal", "no_redeal")
         card, target = move
         cols = self.columns
         bouquet = self.bouquet
@@ -445,30 +464,37 @@ class FlowerPosition(Position):
                     break
             else:
                 raise self._illegal(
-                    move, f"{card_text(card)} is neither a column's top card nor in the bouquet"
+                    move, f"{card_text(card)} is neither a column's top card nor in the bouquet",
+                    "not_available", card=card_text(card),
                 )
         r = card % 13
         if target == FOUNDATION:
             s = card // 13
             if self.foundations[s] != r:
-                raise self._illegal(
-                    move, f"the {SUIT_NAMES[s]} foundation needs {RANKS[self.foundations[s]]} next"
-                )
+                raise self._foundation_needs(move)
             f = list(self.foundations)
             f[s] += 1
             foundations = tuple(f)
             new = list(cols)
         else:
             if not 0 <= target < FLOWER_COLUMNS:
-                raise self._illegal(move, f"there are only {FLOWER_COLUMNS} columns")
+                raise self._illegal(
+                    move, f"there are only {FLOWER_COLUMNS} columns", "no_such_place",
+                    target=target + 1, count=FLOWER_COLUMNS,
+                )
             dest = cols[target]
             if target == src:
-                raise self._illegal(move, f"{card_text(card)} is already on column {target + 1}")
+                raise self._illegal(
+                    move, f"{card_text(card)} is already on column {target + 1}", "already_there",
+                    card=card_text(card), target=target + 1,
+                )
             if dest and dest[-1] % 13 != r + 1:
                 raise self._illegal(
                     move,
                     f"column {target + 1} shows {card_text(dest[-1])}; "
                     f"only a card one rank lower goes there",
+                    "not_one_rank_lower",
+                    card=card_text(card), target=target + 1, top=card_text(dest[-1]),
                 )
             foundations = self.foundations
             new = list(cols)

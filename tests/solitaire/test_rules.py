@@ -52,8 +52,11 @@ def test_cruel_only_the_top_card_moves():
 
 def test_cruel_foundation_needs_the_next_rank():
     pos = parse_position(CRUEL_EXAMPLE)
-    with pytest.raises(IllegalMoveError, match="needs 2 next"):
+    with pytest.raises(IllegalMoveError, match="needs 2H next") as info:
         pos.apply(Move.parse("4H>F"))
+    assert info.value.reason == "foundation_needs"
+    assert info.value.params == {"card": "4H", "needs": "2H"}
+    assert info.value.move == "4H>F"
 
 
 def test_cruel_redeal_not_offered_when_it_changes_nothing():
@@ -161,3 +164,21 @@ def test_flower_emptying_the_bouquet_alone_does_not_win():
     pos = parse_position("flower KS/-/-/-/-/- -")
     assert pos.outcome().status is Status.PLAYING
     assert pos.apply(Move.parse("KS>F")).outcome().status is Status.WON
+
+
+@pytest.mark.parametrize("text", [CRUEL_EXAMPLE, FLOWER_EXAMPLE])
+def test_every_illegal_move_carries_a_reason_code_for_translation(text):
+    pos = parse_position(text)
+    reasons = set()
+    for card in range(52):
+        for target in range(-1, 12):
+            move = Move(card, target)
+            try:
+                pos.apply(move)
+            except IllegalMoveError as error:
+                assert error.reason and error.move == move.token()
+                reasons.add(error.reason)
+    with pytest.raises(IllegalMoveError) as info:
+        pos.apply(REDEAL)
+    reasons.add(info.value.reason)
+    assert {"not_available", "foundation_needs", "no_such_place"} <= reasons
