@@ -171,7 +171,7 @@ def test_every_illegal_move_carries_a_reason_code_for_translation(text):
     pos = parse_position(text)
     reasons = set()
     for card in range(52):
-        for target in range(-1, 12):
+        for target in range(-1, 13):  # 12 is one past Cruel's last pile
             move = Move(card, target)
             try:
                 pos.apply(move)
