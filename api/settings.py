@@ -233,7 +233,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Redis gives an unacknowledged task to another worker after this long; it
 # must exceed the longest verification (claims make a second run harmless).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=60),
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
 }
 CELERY_TIMEZONE = DAILY_TIME_ZONE
 CELERY_ENABLE_UTC = True

@@ -1,8 +1,12 @@
-"""End to end: a real Celery worker process, the Redis broker, the test
-PostgreSQL database. The deal is queued on commit, the worker claims and
-verifies it, and this process reads the certificate back."""
+"""End to end: real Celery worker processes, the Redis broker, the test
+PostgreSQL database. Deals are queued on commit, a worker claims and
+verifies them, and this process reads the certificates back."""
+
+from __future__ import annotations
 
 import os
+import re
+import signal
 import subprocess
 import sys
 import time
@@ -13,33 +17,37 @@ from urllib.parse import quote
 import pytest
 import redis
 from django.db import connection, transaction
+from solitaire.solver import SolveStatus, solve
 
+import solitaire
 from api import celery_app
 from api.deals.models import DailyDeal
-from api.deals.services import deal_prepare
+from api.deals.services import deal_enqueue_verification, deal_position, deal_prepare, deal_seed
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_database_url() -> str:
+def _test_database_url() -> str:
     """The URL of the database this test run uses (pytest-django's test_ database)."""
     db = connection.settings_dict
     if not db["ENGINE"].endswith("postgresql"):
-        pytest.fail("the worker test needs PostgreSQL: run scripts/test (DATABASE_URL=postgres://...)")
+        pytest.fail("the worker tests need PostgreSQL: run scripts/test (DATABASE_URL=postgres://...)")
     auth = quote(db["USER"], safe="") + (f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else "")
-    host = db["HOST"] or "localhost"
-    port = db["PORT"] or "5432"
-    return f"postgres://{auth}@{host}:{port}/{quote(db['NAME'], safe='')}"
+    return f"postgres://{auth}@{db['HOST'] or 'localhost'}:{db['PORT'] or '5432'}/{quote(db['NAME'], safe='')}"
 
 
-test_database_url.__test__ = False  # a helper, not a test
+def _wait_until(condition, *, seconds: float, explain) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, explain()
+        time.sleep(0.2)
 
 
 @pytest.fixture
 def worker_queue(settings):
-    """A queue of this test's own, so no message left by another run reaches the worker."""
+    """A queue of this test's own, so no message left by another run reaches its workers."""
     if not settings.CELERY_BROKER_URL.startswith("redis://"):
-        pytest.fail("the worker test needs the Redis broker: run scripts/test (CELERY_BROKER_URL=redis://...)")
+        pytest.fail("the worker tests need the Redis broker: run scripts/test (CELERY_BROKER_URL=redis://...)")
     queue = f"test-deals-{uuid.uuid4().hex[:12]}"
     conf = celery_app.conf
     previous = conf.task_always_eager, conf.task_default_queue
@@ -48,77 +56,156 @@ def worker_queue(settings):
         yield queue
     finally:
         conf.task_always_eager, conf.task_default_queue = previous
-        redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(queue)
+        broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+        broker.delete(queue)
+
+
+class Worker:
+    def __init__(self, process: subprocess.Popen, log_path: Path):
+        self.process = process
+        self.log_path = log_path
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> None:
+        if self.alive():
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
 
 
 @pytest.fixture
-def celery_worker(worker_queue, settings, tmp_path, transactional_db):
-    log_path = tmp_path / "worker.log"
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "api.settings",
-        "DATABASE_URL": test_database_url(),
-        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-        "CELERY_QUEUE": worker_queue,
-        "DEAL_SEED_SECRET": settings.DEAL_SEED_SECRET,
-        "DAILY_TIME_ZONE": settings.DAILY_TIME_ZONE,
-        "DEAL_SOLVE_MAX_SECONDS": str(settings.DEAL_SOLVE_MAX_SECONDS),
-        "DEAL_SOLVE_MAX_NODES": str(settings.DEAL_SOLVE_MAX_NODES),
-        "DEAL_MAX_CANDIDATES": str(settings.DEAL_MAX_CANDIDATES),
-    }
-    with open(log_path, "w") as log:
-        worker = subprocess.Popen(
-            [
-                sys.executable, "-m", "celery", "-A", "api", "worker",
-                "--pool=solo", "--loglevel=INFO", "--queues", worker_queue,
-                "--hostname", f"{worker_queue}@%h",
-                "--without-gossip", "--without-mingle", "--without-heartbeat",
-            ],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+def start_worker(worker_queue, settings, tmp_path, transactional_db):
+    """start_worker(**env) -> a running `celery -A api worker` on the test database."""
+    workers: list[Worker] = []
+
+    def start(**env_overrides: str) -> Worker:
+        log_path = tmp_path / f"worker-{len(workers)}.log"
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "api.settings",
+            "DATABASE_URL": _test_database_url(),
+            "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+            "CELERY_QUEUE": worker_queue,
+            "DEAL_SEED_SECRET": settings.DEAL_SEED_SECRET,
+            "DAILY_TIME_ZONE": settings.DAILY_TIME_ZONE,
+            "DEAL_SOLVE_MAX_SECONDS": str(settings.DEAL_SOLVE_MAX_SECONDS),
+            "DEAL_SOLVE_MAX_NODES": str(settings.DEAL_SOLVE_MAX_NODES),
+            "DEAL_MAX_CANDIDATES": str(settings.DEAL_MAX_CANDIDATES),
+            **env_overrides,
+        }
+        with open(log_path, "w") as log:
+            process = subprocess.Popen(
+                [
+                    sys.executable, "-m", "celery", "-A", "api", "worker",
+                    "--pool=solo", "--loglevel=INFO", "--queues", worker_queue,
+                    "--hostname", f"{worker_queue}-{len(workers)}@%h",
+                    "--without-gossip", "--without-mingle", "--without-heartbeat",
+                ],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            )
+        worker = Worker(process, log_path)
+        workers.append(worker)
+        _wait_until(
+            lambda: " ready." in worker.log() or not worker.alive(),
+            seconds=60, explain=lambda: f"the worker did not start:\n{worker.log()}",
         )
-    read_log = log_path.read_text
-    try:
-        deadline = time.monotonic() + 60
-        while " ready." not in read_log():
-            assert worker.poll() is None, f"the worker exited early:\n{read_log()}"
-            assert time.monotonic() < deadline, f"the worker did not start:\n{read_log()}"
-            time.sleep(0.2)
-        yield worker, read_log
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
+        assert worker.alive(), f"the worker exited early:\n{worker.log()}"
+        return worker
+
+    yield start
+    for worker in workers:
+        worker.stop()
 
 
-def test_a_real_worker_verifies_a_deal_queued_through_redis(celery_worker, a_date, replay):
-    worker, read_log = celery_worker
+def _wait_for_outcome(deal: DailyDeal, worker: Worker, *, seconds: float) -> None:
+    def settled():
+        assert worker.alive(), f"the worker died:\n{worker.log()}"
+        deal.refresh_from_db()
+        return deal.state in (DailyDeal.State.VERIFIED, DailyDeal.State.FAILED)
+
+    _wait_until(settled, seconds=seconds, explain=lambda: f"still {deal.state}:\n{worker.log()}")
+
+
+def test_a_real_worker_verifies_a_deal_queued_through_redis(start_worker, a_date, replay):
+    worker = start_worker()
 
     with transaction.atomic():
         deal = deal_prepare(game="cruel", date=a_date)
         # Nothing is sent before the row is committed, so the worker always finds it.
 
-    deadline = time.monotonic() + 240
-    while deal.state not in (DailyDeal.State.VERIFIED, DailyDeal.State.FAILED):
-        assert worker.poll() is None, f"the worker died:\n{read_log()}"
-        assert time.monotonic() < deadline, f"not verified in time ({deal.state}):\n{read_log()}"
-        time.sleep(0.25)
-        deal.refresh_from_db()
-
+    _wait_for_outcome(deal, worker, seconds=240)
     assert deal.state == DailyDeal.State.VERIFIED, deal.failure
     assert replay(deal.position, deal.certificate).position.cards_home() == 52
     assert deal.solution_length == len(deal.certificate.split())
-    log = read_log()
+    log = worker.log()
     assert "api.deals.tasks.verify_deal" in log and "succeeded" in log and "'verified'" in log
 
     # The same task again, through the broker: the claim makes it a no-op.
     certificate = deal.certificate
-    celery_app.send_task("api.deals.tasks.verify_deal", args=[deal.pk], queue=celery_app.conf.task_default_queue)
-    deadline = time.monotonic() + 60
-    while "'not claimed'" not in read_log():
-        assert time.monotonic() < deadline, read_log()
-        time.sleep(0.25)
+    with transaction.atomic():
+        deal_enqueue_verification(deal_id=deal.pk)
+    _wait_until(lambda: "'not claimed'" in worker.log(), seconds=60, explain=worker.log)
     deal.refresh_from_db()
     assert (deal.state, deal.certificate) == (DailyDeal.State.VERIFIED, certificate)
+
+
+# Node budgets, not seconds, so that the solver's answers do not depend on the machine's load.
+SMALL_BUDGET_NODES = 50_000
+
+
+def _a_candidate_the_solver_needs_long_for(game: str, date) -> int:
+    """One not settled within SMALL_BUDGET_NODES: the first worker is surely
+    still solving it when killed, and the second moves past it."""
+    for candidate in range(60):
+        position = deal_position(game=game, seed=deal_seed(game=game, date=date, candidate=candidate))
+        result = solve(solitaire.parse_position(position), max_nodes=SMALL_BUDGET_NODES)
+        if result.status == SolveStatus.LIMIT_REACHED:
+            return candidate
+    pytest.fail(f"every {game} candidate of {date} was settled within {SMALL_BUDGET_NODES} nodes")
+
+
+def test_a_worker_killed_halfway_leaves_the_deal_to_the_next_worker(start_worker, a_date, replay):
+    game = "flower"
+    candidate = _a_candidate_the_solver_needs_long_for(game, a_date)
+    seed = deal_seed(game=game, date=a_date, candidate=candidate)
+    deal = DailyDeal.objects.create(
+        game=game, date=a_date, candidate=candidate, seed=seed,
+        position=deal_position(game=game, seed=seed),
+    )
+    first = start_worker(DEAL_SOLVE_MAX_SECONDS="600", DEAL_SOLVE_MAX_NODES="1000000000")
+    with transaction.atomic():
+        deal_enqueue_verification(deal_id=deal.pk)
+
+    def claimed():
+        deal.refresh_from_db()
+        return deal.state == DailyDeal.State.VERIFYING
+
+    _wait_until(claimed, seconds=60, explain=first.log)
+    first.process.send_signal(signal.SIGKILL)  # no chance to release anything
+    first.process.wait()
+    deal.refresh_from_db()
+    assert (deal.state, deal.candidate) == (DailyDeal.State.VERIFYING, candidate)
+    task_id = re.search(r"verify_deal\[([0-9a-f-]+)\] received", first.log()).group(1)
+
+    # The task was never acknowledged, so Redis gives it to the next worker
+    # once the visibility timeout passes; that worker finds the claim stale.
+    time.sleep(3)
+    second = start_worker(
+        CELERY_VISIBILITY_TIMEOUT="2", DEAL_CLAIM_STALE_SECONDS="2",
+        DEAL_SOLVE_MAX_SECONDS="600", DEAL_SOLVE_MAX_NODES=str(SMALL_BUDGET_NODES),
+        DEAL_MAX_CANDIDATES=str(candidate + 40),
+    )
+
+    _wait_for_outcome(deal, second, seconds=300)
+    assert f"verify_deal[{task_id}] received" in second.log()
+    assert deal.state == DailyDeal.State.VERIFIED, deal.failure
+    assert deal.candidate > candidate  # the second worker, on a smaller budget, moved on
+    assert replay(deal.position, deal.certificate).position.cards_home() == 52

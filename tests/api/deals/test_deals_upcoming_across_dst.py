@@ -76,3 +76,17 @@ def test_beat_runs_the_preparation_every_hour():
     assert schedule.hour == set(range(24))
     assert len(schedule.minute) == 1
     assert django_settings.CELERY_TIMEZONE == django_settings.DAILY_TIME_ZONE
+
+
+def test_the_beat_task_prepares_today_and_the_next_seven_days_of_both_games(
+    eager_celery, django_capture_on_commit_callbacks
+):
+    from api.deals.tasks import prepare_upcoming_deals
+
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        assert prepare_upcoming_deals.apply().get() == 16
+    first = today()
+    assert set(DailyDeal.objects.values_list("date", "game")) == {
+        (first + dt.timedelta(days=n), game) for n in range(8) for game in ("cruel", "flower")
+    }
+    assert len(callbacks) == 16  # each new deal's verification, queued on commit
