@@ -33,7 +33,7 @@ def broker_check() -> str:
             broker.ensure_connection(max_retries=1, interval_start=0, timeout=BROKER_TIMEOUT_SECONDS)
             # Opening a channel makes the transport talk to the server
             # (the Redis transport pings it).
-            broker.default_channel
+            _channel = broker.default_channel
     except Exception as error:
         logger.warning("Health: broker unavailable: %r", error)
         return f"unavailable ({type(error).__name__})"

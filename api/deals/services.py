@@ -280,6 +280,31 @@ def _describe(result: SolveResult) -> str:
     return f"{result.status.value} after {result.seconds:.1f} s and {result.nodes} nodes"
 
 
+def _solution_fields(result: SolveResult, certificate: str) -> dict:
+    return {
+        "state": DailyDeal.State.VERIFIED,
+        "certificate": certificate,
+        "solution_length": len(result.moves),
+        "redeals": result.redeals,
+        "nodes": result.nodes,
+        "solve_seconds": round(result.seconds, 3),
+        "difficulty": float(result.difficulty),
+        "verified_at": timezone.now(),
+        "failure": "",
+    }
+
+
+def _published_unsolved_fields(deal: DailyDeal, reason: str) -> dict:
+    """A published position the solver did not settle this time: it keeps its
+    position, and stays verified while its stored certificate still wins."""
+    if certificate_is_valid(position=deal.position, certificate=deal.certificate):
+        return {"state": DailyDeal.State.VERIFIED, "failure": f"re-verification: {reason}"}
+    return {
+        "state": DailyDeal.State.FAILED,
+        "failure": f"the stored certificate no longer replays; {reason}",
+    }
+
+
 def deal_verify(
     *,
     deal_id: int,
@@ -316,32 +341,14 @@ def _verify_claimed(
         if on_candidate:
             on_candidate(deal, result)
         if certificate:
-            won = _release(
-                deal_id,
-                token,
-                state=DailyDeal.State.VERIFIED,
-                certificate=certificate,
-                solution_length=len(result.moves),
-                redeals=result.redeals,
-                nodes=result.nodes,
-                solve_seconds=round(result.seconds, 3),
-                difficulty=float(result.difficulty),
-                verified_at=timezone.now(),
-                failure="",
-            )
+            won = _release(deal_id, token, **_solution_fields(result, certificate))
             return DailyDeal.objects.get(pk=deal_id) if won else None
 
         reason = f"candidate {deal.candidate}: {_describe(result)}"
         if deal.verified_at is not None:
             # This position was published: never swap it for another.
-            if certificate_is_valid(position=deal.position, certificate=deal.certificate):
-                fields = {"state": DailyDeal.State.VERIFIED, "failure": f"re-verification: {reason}"}
-            else:
-                fields = {
-                    "state": DailyDeal.State.FAILED,
-                    "failure": f"the stored certificate no longer replays; {reason}",
-                }
-            return DailyDeal.objects.get(pk=deal_id) if _release(deal_id, token, **fields) else None
+            kept = _release(deal_id, token, **_published_unsolved_fields(deal, reason))
+            return DailyDeal.objects.get(pk=deal_id) if kept else None
 
         next_candidate = deal.candidate + 1
         if next_candidate >= budget.max_candidates:
@@ -388,28 +395,12 @@ def deal_reverify(
         if on_candidate:
             on_candidate(deal, result)
         if certificate:
-            DailyDeal.objects.filter(pk=deal_id, state=DailyDeal.State.VERIFIED).update(
-                certificate=certificate,
-                solution_length=len(result.moves),
-                redeals=result.redeals,
-                nodes=result.nodes,
-                solve_seconds=round(result.seconds, 3),
-                difficulty=float(result.difficulty),
-                verified_at=now,
-                failure="",
-                updated_at=now,
-            )
-        elif not certificate_is_valid(position=deal.position, certificate=deal.certificate):
-            DailyDeal.objects.filter(pk=deal_id, state=DailyDeal.State.VERIFIED).update(
-                state=DailyDeal.State.FAILED,
-                failure=f"the stored certificate no longer replays; {_describe(result)}",
-                updated_at=now,
-            )
+            fields = _solution_fields(result, certificate)
         else:
-            DailyDeal.objects.filter(pk=deal_id, state=DailyDeal.State.VERIFIED).update(
-                failure=f"re-verification: {_describe(result)}; the stored certificate replays",
-                updated_at=now,
-            )
+            fields = _published_unsolved_fields(deal, f"candidate {deal.candidate}: {_describe(result)}")
+        DailyDeal.objects.filter(pk=deal_id, state=DailyDeal.State.VERIFIED).update(
+            updated_at=now, **fields
+        )
         return DailyDeal.objects.get(pk=deal_id)
 
     reset = {"state": DailyDeal.State.PENDING, "claimed_at": None, "claimed_by": "", "updated_at": now}
