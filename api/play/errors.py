@@ -75,6 +75,12 @@ class FutureDate(PlayError):
     default_detail = gettext_lazy("That day has not begun yet.")
 
 
+class DayNotOver(PlayError):
+    status_code = status.HTTP_404_NOT_FOUND
+    default_code = "day_not_over"
+    default_detail = gettext_lazy("The solution is published once the day is over.")
+
+
 class UnknownGame(PlayError):
     status_code = status.HTTP_404_NOT_FOUND
     default_code = "unknown_game"

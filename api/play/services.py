@@ -22,6 +22,7 @@ from api.play import clock
 from api.play.errors import (
     AttemptFinished,
     Conflict,
+    DayNotOver,
     FutureDate,
     IllegalMove,
     InvalidMove,
@@ -30,6 +31,7 @@ from api.play.errors import (
     StaleVersion,
     UnknownGame,
 )
+from api.play.illegal import illegal_move_message
 from api.play.models import Attempt, AttemptAction, Player
 
 User = get_user_model()
@@ -64,6 +66,8 @@ def player_register(*, user, username: str, password: str, display_name: str | N
         raise Conflict(_("You are already registered."), code="already_registered")
     if User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
         raise Conflict(_("That username is taken."), code="username_taken")
+    name = user.get_username()
+    guest_tag = name[len("guest-"):] if name.startswith("guest-") else ""
     with transaction.atomic():
         user.username = username
         user.set_password(password)
@@ -71,11 +75,12 @@ def player_register(*, user, username: str, password: str, display_name: str | N
             user.save()
         except IntegrityError:
             raise Conflict(_("That username is taken."), code="username_taken") from None
-        player.is_guest = False
         if display_name:
             player.display_name = display_name
-        elif player.display_name.startswith(_("Guest")):
+        elif player.is_guest and guest_tag and player.display_name.endswith(guest_tag):
+            # Still the made-up guest name (in whichever language it was made).
             player.display_name = username[:40]
+        player.is_guest = False
         player.save()
     return player
 
@@ -112,6 +117,20 @@ def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
             % {"game": game, "date": date.isoformat()},
             code="deal_not_ready",
         ) from None
+
+
+def deal_solution(*, deal: DailyDeal, now: dt.datetime) -> dict:
+    """A finished day's verified solution with every position along it:
+    positions[0] is the start, positions[i] the layout after move i."""
+    if deal.date >= clock.day_of(now):
+        raise DayNotOver()
+    position = solitaire.parse_position(deal.position)
+    moves = deal.certificate.split()
+    positions = [position.to_dict()]
+    for token in moves:
+        position = position.apply(solitaire.Move.parse(token))
+        positions.append(position.to_dict())
+    return {"game": deal.game, "date": deal.date.isoformat(), "moves": moves, "positions": positions}
 
 
 # -- attempts ----------------------------------------------------------------------
@@ -238,7 +257,10 @@ def move_apply(*, user, attempt_id: int, move: str, version: int, now: dt.dateti
         try:
             new = position.apply(parsed)
         except solitaire.IllegalMoveError as error:
-            raise IllegalMove(str(error), extra={"move": token}) from None
+            raise IllegalMove(
+                illegal_move_message(error, game=position.game),
+                extra={"move": token, "reason": error.reason or "illegal"},
+            ) from None
         attempt.position = new.notation()
         attempt.line = f"{attempt.line} {token}".strip()
         attempt.cards_home = new.cards_home()

@@ -13,6 +13,8 @@ urlpatterns = [
     path("auth/token", views.TokenView.as_view(), name="token"),
     path("daily", views.DailyView.as_view(), name="daily"),
     path("daily/<str:date>/<str:game>", views.DailyDealView.as_view(), name="daily-deal"),
+    path("daily/<str:date>/<str:game>/solution", views.DailySolutionView.as_view(),
+         name="daily-solution"),
     path("attempts", views.AttemptsView.as_view(), name="attempts"),
     path("attempts/<int:attempt_id>", views.AttemptView.as_view(), name="attempt"),
     path("attempts/<int:attempt_id>/moves", views.MoveView.as_view(), name="attempt-moves"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import solitaire
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
@@ -124,7 +125,7 @@ def _deal_out(deal: DailyDeal, *, today: dt.date, user, now: dt.datetime) -> dic
         "day_over": day_over,
     }
     if day_over and deal.is_verified:
-        out["position"] = deal.position
+        out["position"] = solitaire.parse_position(deal.position).to_dict()
         out["solution"] = deal.certificate
     attempts = (
         Attempt.objects.filter(deal=deal, player=user).select_related("deal")
@@ -159,6 +160,16 @@ class DailyDealView(APIView):
         services.game_check(game)
         deal = services.deal_for(game=game, date=_date(date), now=now)
         return Response(_deal_out(deal, today=clock.day_of(now), user=request.user, now=now))
+
+
+class DailySolutionView(APIView):
+    @extend_schema(responses=JSON, operation_id="daily_solution",
+                   summary="After the day: the solution's moves and every position along it")
+    def get(self, request, date: str, game: str):
+        now = clock.now()
+        services.game_check(game)
+        deal = services.deal_for(game=game, date=_date(date), now=now)
+        return Response(services.deal_solution(deal=deal, now=now))
 
 
 # -- attempts --------------------------------------------------------------------------

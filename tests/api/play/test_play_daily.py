@@ -24,7 +24,10 @@ def test_after_the_day_its_deal_and_verified_solution_are_public(api, make_deal,
     reply = api().get(f"/api/v1/daily/{yesterday.isoformat()}/flower")
     assert reply.status == 200
     assert reply.body["day_over"] is True
-    assert reply.body["position"] == deal.position
+    position = reply.body["position"]
+    assert position["notation"] == deal.position
+    assert position["game"] == "flower" and len(position["columns"]) == 6
+    assert len(position["bouquet"]) == 16 and position["cards_home"] == 0
     assert reply.body["solution"] == certificate_of("flower")[1]
     assert reply.body["solution_length"] == len(deal.certificate.split())
 

@@ -41,9 +41,11 @@ def test_it_rejects_an_illegal_move_naming_it_and_changes_nothing(api, make_deal
     reply = _move(player, attempt, "4D>3")
     assert reply.status == 422
     assert reply.error_code == "illegal_move"
-    assert "4D>3" in reply.body["error"]["message"]
-    assert "same suit one rank higher" in reply.body["error"]["message"]
+    assert reply.body["error"]["message"] == (
+        "Pile 3 shows 3\u2665; 4\u2666 goes only onto the same suit one rank higher."
+    )
     assert reply.body["error"]["move"] == "4D>3"
+    assert reply.body["error"]["reason"] == "not_same_suit_one_higher"
     again = player.get(f"/api/v1/attempts/{attempt['id']}").body
     assert again["version"] == 0
     assert again["position"] == attempt["position"]

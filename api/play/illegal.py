@@ -1,0 +1,83 @@
+"""Why a move is illegal, in the player's language.
+
+The engine says why in English and, besides, gives a stable reason code and
+its params (solitaire/errors.py). Here each reason has a gettext template;
+cards are written as people read them (4♦, 10♠), not in notation.
+"""
+
+from __future__ import annotations
+
+import solitaire
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+_RANKS = "A23456789TJQK"
+
+
+def card_display(code: str) -> str:
+    """``"TD"`` -> ``"10♦"``; text that is not a card comes back unchanged."""
+    text = str(code)
+    if len(text) != 2 or text[0] not in _RANKS or text[1] not in _SYMBOLS:
+        return text
+    return ("10" if text[0] == "T" else text[0]) + _SYMBOLS[text[1]]
+
+
+def _card_below(code: str) -> str | None:
+    """The card of the same suit one rank lower (None below an ace)."""
+    index = _RANKS.find(str(code)[:1])
+    return _RANKS[index - 1] + code[1] if index > 0 else None
+
+
+def _templates(game: str) -> dict[str, str]:
+    cruel = game == "cruel"
+    return {
+        "redeal_changes_nothing": _(
+            "A redeal now would give the same layout, so it is not allowed."
+        ),
+        "no_redeal": _("Flower Garden has no redeal."),
+        "not_available": (
+            _("%(card)s is not on top of a pile.")
+            if cruel
+            else _("%(card)s is neither on top of a column nor in the bouquet.")
+        ),
+        "no_such_place": (
+            _("There is no pile %(target)s: there are only %(count)s piles.")
+            if cruel
+            else _("There is no column %(target)s: there are only %(count)s columns.")
+        ),
+        "empty_pile_stays_empty": _(
+            "Pile %(target)s is empty, and an empty pile stays empty."
+        ),
+        "not_same_suit_one_higher": _(
+            "Pile %(target)s shows %(top)s; %(card)s goes only onto the same suit one rank higher."
+        ),
+        "already_there": _("%(card)s is already on column %(target)s."),
+        "not_one_rank_lower": _(
+            "Column %(target)s shows %(top)s; only a card one rank lower goes there."
+        ),
+    }
+
+
+def illegal_move_message(error: solitaire.IllegalMoveError, *, game: str) -> str:
+    """The human reason for an illegal move, in the active language."""
+    params = {
+        key: card_display(value) if key in ("card", "top", "needs") else str(value)
+        for key, value in error.params.items()
+    }
+    if error.reason == "foundation_needs":
+        below = _card_below(error.params.get("card", ""))
+        if below is None or below == error.params.get("needs"):
+            return _("%(card)s goes to the foundation only after %(needs)s.") % params
+        return _(
+            "%(card)s goes to the foundation only after %(below)s; "
+            "the foundation needs %(needs)s next."
+        ) % {**params, "below": card_display(below)}
+    template = _templates(game).get(error.reason)
+    if template is None:
+        # A reason this service does not know yet: say at least which move.
+        return pgettext("illegal move", "%(move)s is not allowed here.") % {"move": error.move}
+    try:
+        return template % params
+    except (KeyError, TypeError, ValueError):
+        return pgettext("illegal move", "%(move)s is not allowed here.") % {"move": error.move}
