@@ -11,6 +11,7 @@ urlpatterns = [
     path("history/", views.history, name="history"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
     path("replay/<str:game>/<str:date>/", views.replay, name="replay"),
+    path("account/", views.account, name="account"),
     path("rules/<str:game>/", views.rules, name="rules"),
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -74,3 +74,8 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
         "frontend/rules.html",
         {"nav": "rules", "game": game, "game_name": GAMES[game], "rules_template": rules_template(game)},
     )
+
+
+@ensure_csrf_cookie
+def account(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/account.html", {"nav": "account"})

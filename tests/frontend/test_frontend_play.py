@@ -50,6 +50,29 @@ def test_an_illegal_drop_is_rejected_and_the_card_goes_back(deals, open_page, sc
     assert page.locator('[data-ref="message"]').is_hidden()
 
 
+def test_a_rejected_move_is_explained_in_portuguese(deals, open_page):
+    page = open_page("/play/cruel/", locale="pt-PT")
+    start_attempt(page)
+    attempt = legal_list(page)
+    entry = attempt["legal"][0]
+    card = entry["card"]
+    home = next(i for i, pile in enumerate(attempt["position"]["piles"]) if pile and pile[-1] == card)
+    wrong = next(
+        i + 1 for i in range(12)
+        if str(i + 1) not in entry["targets"] and i != home and attempt["position"]["piles"][i]
+    )
+    top = attempt["position"]["piles"][wrong - 1][-1]
+    drag(page, card, target_slot(page, card, str(wrong)))
+    message = page.locator('[data-ref="message"]')
+    message.wait_for()
+    symbols = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+    show = lambda code: code[0].replace("T", "10") + symbols[code[1]]  # noqa: E731
+    assert (
+        f"A pilha {wrong} mostra o {show(top)}; o {show(card)} só vai para cima da carta do mesmo naipe"
+        in message.inner_text()
+    )
+
+
 def test_keyboard_play_and_undo(deals, open_page):
     page = open_page("/play/flower/")
     start_attempt(page)
@@ -140,6 +163,26 @@ def test_the_rules_are_one_click_away_in_each_language(deals, open_page, audit):
     assert audit(english) == []
 
 
+def drawn_board(page) -> dict:
+    """What the board shows: each pile or column base to top, the bouquet, the foundations' tops."""
+    return page.evaluate(
+        "() => ({stacks: [...document.querySelectorAll('.board .slot[data-kind=stack]')]"
+        ".map(s => [...s.querySelectorAll('.stack .card')].map(c => c.dataset.card)),"
+        " bouquet: [...document.querySelectorAll('.board .slot[data-kind=bouquet]')].map(s => s.dataset.card),"
+        " foundations: [...document.querySelectorAll('.board .slot[data-kind=foundation] .card[data-card]')]"
+        ".map(c => c.dataset.card)})"
+    )
+
+
+def expected_board(position: dict) -> dict:
+    stacks = position.get("piles") or position.get("columns")
+    return {
+        "stacks": stacks,
+        "bouquet": position.get("bouquet", []),
+        "foundations": [f["top"] for f in position["foundations"] if f["top"]],
+    }
+
+
 def test_a_past_day_s_solution_replays_step_by_step(deals, today, open_page, screenshot, audit):
     yesterday = (today - dt.timedelta(days=1)).isoformat()
     moves = certified("flower")[1].split()
@@ -151,9 +194,26 @@ def test_a_past_day_s_solution_replays_step_by_step(deals, today, open_page, scr
     page.locator('[data-ref="forward"]').click()
     page.locator('[data-ref="forward"]').click()
     assert step.inner_text().startswith(f"Step 2 of {len(moves)}")
+    solution = page.evaluate(f"() => fetch('/api/v1/daily/{yesterday}/flower/solution').then(r => r.json())")
+    assert solution["moves"] == moves
+    page.wait_for_selector('[data-replay][data-step="2"]')
+    after_two = drawn_board(page)
+    assert after_two == expected_board(solution["positions"][2])
+    page.locator('[data-ref="first"]').click()
+    page.wait_for_selector('[data-replay][data-step="0"]')
+    start = drawn_board(page)
+    assert start == expected_board(solution["positions"][0])
+    assert start != after_two, "a later step shows a different board"
+    assert page.locator('[data-ref="no-positions"]').is_hidden()
+    page.locator('[data-ref="forward"]').focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert step.inner_text().startswith(f"Step 2 of {len(moves)}")
     page.locator('[data-ref="back"]').click()
     assert step.inner_text().startswith(f"Step 1 of {len(moves)}")
+    assert drawn_board(page) == expected_board(solution["positions"][1])
     page.locator('[data-ref="last"]').click()
+    assert drawn_board(page) == expected_board(solution["positions"][-1])
     assert page.locator('[data-ref="forward"]').is_disabled()
     assert page.locator(".board .slot").count() > 0
     screenshot(page, "replay-flower-en")

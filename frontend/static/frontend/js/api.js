@@ -4,13 +4,14 @@
 export const API_ROOT = "/api/v1";
 
 export class ApiError extends Error {
-  constructor({ status, code, message, fields = {}, state = null }) {
+  constructor({ status, code, message, fields = {}, state = null, reason = null }) {
     super(message || code);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.state = state;
+    this.reason = reason;
   }
 }
 
@@ -57,6 +58,7 @@ export async function api(path, { method = "GET", body, fetchImpl = globalThis.f
       message: error.message ?? response.statusText,
       fields: error.fields ?? {},
       state: error.state ?? data?.state ?? null,
+      reason: error.reason ?? null,
     });
   }
   return data;

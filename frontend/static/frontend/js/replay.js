@@ -5,7 +5,7 @@ import { api, errorText } from "./api.js";
 import { BoardView } from "./board.js";
 import { announce, gettext, h, replace } from "./dom.js";
 import { fill } from "./format.js";
-import { moveText, positionFromNotation } from "./notation.js";
+import { moveText } from "./notation.js";
 
 const root = document.querySelector("[data-replay]");
 const { game, date } = root.dataset;
@@ -18,6 +18,7 @@ function show(step) {
   const known = state.positions[state.step] ?? null;
   $("no-positions").hidden = state.positions.length > 1;
   if (known) board.render({ position: known, legal: [] }, { interactive: false });
+  root.dataset.step = String(state.step);
   const current = state.step ? moveText(state.moves[state.step - 1], gettext) : gettext("start");
   const text = fill(gettext("Step %(step)s of %(total)s: %(move)s"), { step: state.step, total: state.moves.length, move: current });
   $("step").textContent = text;
@@ -40,12 +41,13 @@ async function load() {
     }
     state.moves = deal.solution.split(/\s+/).filter(Boolean);
     try {
-      // Requested from the play API: the positions along the solution.
+      // positions[0] is the start, positions[i] the layout after move i.
       const steps = await api(`/daily/${date}/${game}/solution`);
+      state.moves = steps.moves;
       state.positions = steps.positions;
     } catch (error) {
       if (error.status !== 404) throw error;
-      state.positions = [positionFromNotation(deal.position)];
+      state.positions = [deal.position];
     }
     replace($("moves"), state.moves.map((token, i) => h("li", {},
       h("button", { type: "button", class: "linklike", dataset: { step: String(i + 1) } }, moveText(token, gettext)))));
