@@ -79,3 +79,19 @@ def test_a_session_without_the_csrf_header_is_refused(api, todays_deals):
     assert reply.status == 403 and reply.error_code == "csrf_failed"
     reply = player.request("POST", "/api/v1/auth/login", {"username": "x", "password": "y"}, csrf=False)
     assert reply.status == 403 and reply.error_code == "csrf_failed"
+
+
+def test_a_guest_named_in_portuguese_gets_its_username_as_name_when_registering_in_english(api):
+    player = api(language="pt-PT")
+    assert player.get("/api/v1/me").body["display_name"].startswith("Convidado ")
+    player.language = "en"
+    reply = player.post("/api/v1/auth/register", {"username": "frank", "password": "a long pass phrase 42"})
+    assert reply.status == 201, reply.body
+    assert reply.body["display_name"] == "frank" and reply.body["is_guest"] is False
+
+
+def test_a_chosen_name_is_kept_when_registering(api):
+    player = api()
+    player.patch("/api/v1/me", {"display_name": "Grace H."})
+    reply = player.post("/api/v1/auth/register", {"username": "grace", "password": "a long pass phrase 42"})
+    assert reply.body["display_name"] == "Grace H."
