@@ -7,9 +7,10 @@ cards are written as people read them (4♦, 10♠), not in notation.
 
 from __future__ import annotations
 
-import solitaire
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+
+import solitaire
 
 _SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 _RANKS = "A23456789TJQK"

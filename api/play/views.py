@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-import solitaire
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
@@ -16,6 +15,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import solitaire
 from api.deals.models import DailyDeal
 from api.play import clock, selectors, serializers as s, services
 from api.play.auth import csrf_enforce, user_or_guest

@@ -4,8 +4,9 @@ languages; an accessibility audit."""
 
 from __future__ import annotations
 
-import solitaire
 from frontend_steps import certified, click_move, start_attempt
+
+import solitaire
 
 PASSWORD = "a long enough pass phrase 42"
 
