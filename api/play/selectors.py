@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+from array import array
+from dataclasses import dataclass
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 
 from api.deals.models import DailyDeal
@@ -30,7 +35,9 @@ ORDER BY top.rank, top.id
 
 # A player's rank is 1 + the number of strictly better records; both halves
 # are index-only range scans of play_leaderboard (a row comparison on the
-# ascending columns under an equality on the leading ones).
+# ascending columns under an equality on the leading ones). Their cost grows
+# with the rows counted (about 100 ms a million), so this exact path serves
+# boards below settings.LEADERBOARD_CACHED_COUNTS_FROM.
 _COUNTS_SQL = """
 SELECT
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked) AS total,
@@ -41,6 +48,97 @@ SELECT
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked
       AND cards_home = %(c)s AND (undos, redeals, elapsed_ms) = (%(u)s, %(r)s, %(e)s)) AS equal
 """
+
+# Large boards: ranked attempts counted per bucket (cards_home, undos,
+# redeals) in leaderboard order, with the running count of the buckets ahead;
+# one pass over play_attempt's index (GroupAggregate over an index-only scan),
+# cached for LEADERBOARD_COUNTS_TTL seconds.
+#
+# Why a cached snapshot and not counters kept in the same transaction as each
+# move: every move changes cards_home (and undos/redeals) of a ranked attempt,
+# so transactional counters would take a row lock on two bucket rows per move,
+# and the popular buckets (every Cruel game starts at 4 cards home, 0 undos,
+# 0 redeals) would serialise the moves of all players of the day. A snapshot
+# costs one scan per deal per TTL and nothing on the write path; the price is
+# that counts are up to TTL seconds old, which the response says
+# (counts_as_of). Order within one bucket is counted live (below).
+_BUCKETS_SQL = """
+SELECT cards_home, undos, redeals,
+       sum(count(*)) OVER (ORDER BY cards_home DESC, undos, redeals
+                           ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS ahead,
+       count(*) AS n
+FROM play_attempt
+WHERE deal_id = %s AND ranked
+GROUP BY cards_home, undos, redeals
+ORDER BY cards_home DESC, undos, redeals
+"""
+
+# Live, exact order inside one bucket: a range scan of play_leaderboard over
+# the rows with the same (cards_home, undos, redeals) and no more time.
+_IN_BUCKET_SQL = """
+SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms = %(e)s)
+FROM play_attempt
+WHERE deal_id = %(deal)s AND ranked AND cards_home = %(c)s AND undos = %(u)s
+  AND redeals = %(r)s AND elapsed_ms <= %(e)s
+"""
+
+
+# A bucket as one sortable int64, so the counts unpickle as two flat arrays
+# (a tuple of tuples per bucket took over a millisecond at 3,000 buckets):
+# 52 - cards_home, then undos, then redeals, 28 bits each. An attempt gets at
+# most one action per request, so undos and redeals stay far below 2**28 (the
+# per-player throttle alone keeps a day under 2 million actions); min() only
+# keeps a corrupt row from overflowing.
+_FIELD = 1 << 28
+
+
+def _bucket_key(cards_home: int, undos: int, redeals: int) -> int:
+    return ((52 - cards_home) << 56) | (min(undos, _FIELD - 1) << 28) | min(redeals, _FIELD - 1)
+
+
+@dataclass(frozen=True)
+class BucketCounts:
+    """A deal's ranked attempts counted per (cards_home, undos, redeals) at ``as_of``.
+
+    ``keys`` are the buckets in leaderboard order (``_bucket_key``);
+    ``ahead[i]`` is the number of attempts in the buckets before ``keys[i]``,
+    and ``ahead[len(keys)]`` the total."""
+
+    as_of: dt.datetime
+    total: int
+    keys: array
+    ahead: array
+
+    def ahead_of(self, *, cards_home: int, undos: int, redeals: int) -> int:
+        """Attempts in buckets strictly better than this one (bucket absent: where it would go)."""
+        return self.ahead[bisect.bisect_left(self.keys, _bucket_key(cards_home, undos, redeals))]
+
+
+def _cache_key(deal: DailyDeal) -> str:
+    return f"play:leaderboard:buckets:v2:{deal.pk}"
+
+
+def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
+    """The deal's bucket counts, from the cache while younger than
+    LEADERBOARD_COUNTS_TTL, else counted now (and cached)."""
+    ttl = settings.LEADERBOARD_COUNTS_TTL
+    cached = cache.get(_cache_key(deal))
+    # The cache's own expiry runs on its clock; as_of keeps the bound on ours.
+    if isinstance(cached, BucketCounts):
+        age = now - cached.as_of
+        if dt.timedelta(0) <= age <= dt.timedelta(seconds=ttl):
+            return cached
+    cursor.execute(_BUCKETS_SQL, [deal.pk])
+    rows = cursor.fetchall()
+    total = sum(n for *_, n in rows)
+    counts = BucketCounts(
+        as_of=now,
+        total=total,
+        keys=array("q", (_bucket_key(c, u, r) for (c, u, r, _ahead, _n) in rows)),
+        ahead=array("q", [*(int(ahead or 0) for (*_k, ahead, _n) in rows), total]),
+    )
+    cache.set(_cache_key(deal), counts, timeout=ttl)
+    return counts
 
 
 def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, is_me) -> dict:
@@ -55,15 +153,25 @@ def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, is_me) ->
     }
 
 
-def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, cursor=None) -> dict:
+def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.datetime,
+                cursor=None) -> dict:
+    """The top ``limit`` (ranked live by RANK()), the total, and the player's
+    own rank and share beaten.
+
+    Small boards are counted exactly at ``now``. From
+    LEADERBOARD_CACHED_COUNTS_FROM ranked attempts on, the total and the
+    attempts in better buckets come from bucket counts at most
+    LEADERBOARD_COUNTS_TTL seconds old (``counts_as_of``), and only the order
+    within the player's own bucket is counted live."""
     cur = cursor or connection.cursor()
     cur.execute(_TOP_SQL, [deal.pk, limit])
     entries = [
         _entry(rank, name, c, u, r, e, user_id is not None and pid == user_id)
         for (_id, pid, name, c, u, r, e, rank) in cur.fetchall()
     ]
-    me = None
-    total = None
+    buckets = bucket_counts(deal=deal, now=now, cursor=cur)
+    cached = buckets.total >= settings.LEADERBOARD_CACHED_COUNTS_FROM
+    counts_as_of = buckets.as_of if cached else now
     mine = (
         Attempt.objects.filter(deal=deal, ranked=True, player_id=user_id)
         .select_related("player__player")
@@ -71,26 +179,31 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, cursor=None
         if user_id is not None
         else None
     )
+    total = buckets.total
+    me = None
     if mine is not None:
-        cur.execute(
-            _COUNTS_SQL,
-            {"deal": deal.pk, "c": mine.cards_home, "u": mine.undos, "r": mine.redeals,
-             "e": mine.elapsed_ms},
-        )
-        total, better, equal = cur.fetchone()
-        beaten = total - better - equal
-        me = _entry(better + 1, mine.player.player.display_name, mine.cards_home, mine.undos,
-                    mine.redeals, mine.elapsed_ms, True)
+        c, u, r, e = mine.cards_home, mine.undos, mine.redeals, mine.elapsed_ms
+        if cached:
+            cur.execute(_IN_BUCKET_SQL, {"deal": deal.pk, "c": c, "u": u, "r": r, "e": e})
+            better_in_bucket, equal = cur.fetchone()
+            better = buckets.ahead_of(cards_home=c, undos=u, redeals=r) + better_in_bucket
+        else:
+            cur.execute(_COUNTS_SQL, {"deal": deal.pk, "c": c, "u": u, "r": r, "e": e})
+            total, better, equal = cur.fetchone()
+        # Exact when counted live; from a snapshot, a record that moved since
+        # may not add up, so keep beaten within what can be true.
+        beaten = max(0, min(total - better - equal, total - 1))
+        me = _entry(better + 1, mine.player.player.display_name, c, u, r, e, True)
         me["attempt_id"] = mine.pk
         me["beaten"] = beaten
         me["beaten_share"] = round(beaten / (total - 1), 4) if total > 1 else 0.0
-    if total is None:
+    elif not cached:
         cur.execute(
             "SELECT count(*) FROM play_attempt WHERE deal_id = %s AND ranked", [deal.pk]
         )
         (total,) = cur.fetchone()
     return {"game": deal.game, "date": deal.date.isoformat(), "total": total,
-            "entries": entries, "me": me}
+            "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me}
 
 
 # -- history ---------------------------------------------------------------------

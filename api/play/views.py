@@ -281,4 +281,6 @@ class LeaderboardView(APIView):
         services.game_check(game)
         deal = services.deal_for(game=game, date=_date(date), now=now)
         user_id = request.user.pk if request.user.is_authenticated else None
-        return Response(selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"]))
+        return Response(
+            selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now)
+        )

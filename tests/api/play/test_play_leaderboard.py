@@ -2,6 +2,8 @@
 
 import datetime as dt
 
+import pytest
+
 from api.play.models import Attempt
 
 
@@ -14,9 +16,13 @@ def _ranked(deal, user, *, cards_home, undos=0, redeals=0, seconds=60, ranked=Tr
     )
 
 
+# Counted live (a small board) and from cached bucket counts (a threshold of
+# one makes every board large): the same ranks, ties and shares.
+@pytest.mark.parametrize("cached_counts_from", [20_000, 1], ids=["exact", "bucket_counts"])
 def test_it_orders_by_cards_home_then_undos_redeals_and_time_and_ties_share_a_rank(
-    api, login, make_player, todays_deals, today
+    api, login, make_player, todays_deals, today, settings, cached_counts_from
 ):
+    settings.LEADERBOARD_CACHED_COUNTS_FROM = cached_counts_from
     deal = todays_deals["cruel"]
     people = {name: make_player(name) for name in "abcdefg"}
     _ranked(deal, people["a"], cards_home=40, undos=0, redeals=0, seconds=10)
@@ -53,6 +59,7 @@ def test_the_top_is_limited_and_my_rank_is_given_even_below_it(api, login, make_
 
 def test_a_player_without_a_ranked_attempt_has_no_rank(api, todays_deals, today):
     board = api().get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
+    assert dt.datetime.fromisoformat(board.pop("counts_as_of"))
     assert board == {"game": "cruel", "date": today.isoformat(), "total": 0, "entries": [], "me": None}
 
 
