@@ -120,14 +120,29 @@ def _cache_key(deal: DailyDeal) -> str:
 
 def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
     """The deal's bucket counts, from the cache while younger than
-    LEADERBOARD_COUNTS_TTL, else counted now (and cached)."""
+    LEADERBOARD_COUNTS_TTL, else counted now (and cached).
+
+    Counting a million attempts takes a few hundred ms, so the counts are not
+    left to expire under load (every request in flight would count them at
+    once): past half the TTL, the one request that wins a cache lock counts
+    them again while the others keep using the ones still in date."""
     ttl = settings.LEADERBOARD_COUNTS_TTL
-    cached = cache.get(_cache_key(deal))
+    key = _cache_key(deal)
+    cached = cache.get(key)
     # The cache's own expiry runs on its clock; as_of keeps the bound on ours.
     if isinstance(cached, BucketCounts):
         age = now - cached.as_of
         if dt.timedelta(0) <= age <= dt.timedelta(seconds=ttl):
-            return cached
+            if age <= dt.timedelta(seconds=ttl / 2) or not cache.add(f"{key}:lock", 1, ttl):
+                return cached
+            try:
+                return _bucket_counts_count(deal=deal, now=now, cursor=cursor)
+            finally:
+                cache.delete(f"{key}:lock")
+    return _bucket_counts_count(deal=deal, now=now, cursor=cursor)
+
+
+def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
     cursor.execute(_BUCKETS_SQL, [deal.pk])
     rows = cursor.fetchall()
     total = sum(n for *_, n in rows)
@@ -137,7 +152,7 @@ def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
         keys=array("q", (_bucket_key(c, u, r) for (c, u, r, _ahead, _n) in rows)),
         ahead=array("q", [*(int(ahead or 0) for (*_k, ahead, _n) in rows), total]),
     )
-    cache.set(_cache_key(deal), counts, timeout=ttl)
+    cache.set(_cache_key(deal), counts, timeout=settings.LEADERBOARD_COUNTS_TTL)
     return counts
 
 

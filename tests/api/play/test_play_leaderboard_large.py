@@ -7,6 +7,7 @@ import random
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import connection
 
 from api.play import clock, selectors
@@ -64,16 +65,33 @@ def test_bucket_counts_give_every_player_the_same_rank_and_total_as_counting_exa
     assert exact["total"] == 120
 
 
-def test_buckets_are_counted_in_one_query_and_reused_within_the_ttl(todays_deals, settings):
+def test_buckets_are_reused_for_half_the_ttl_then_counted_again_by_one_request(
+    todays_deals, settings
+):
     deal = todays_deals["flower"]
     users = _players(30)
     _board(deal, users, [(52 - i % 5, i % 3, 0, 1000 * i) for i in range(30)])
-    settings.LEADERBOARD_CACHED_COUNTS_FROM = 10
+    settings.LEADERBOARD_COUNTS_TTL = 10
+
+    def counts(seconds_later):
+        later = now + dt.timedelta(seconds=seconds_later)
+        return selectors.bucket_counts(deal=deal, now=later, cursor=connection.cursor())
+
     now = clock.now()
-    first = selectors.bucket_counts(deal=deal, now=now, cursor=connection.cursor())
+    first = counts(0)
     assert first.total == 30 and len(first.keys) == 15 and first.as_of == now
-    later = now + dt.timedelta(seconds=settings.LEADERBOARD_COUNTS_TTL)
-    assert selectors.bucket_counts(deal=deal, now=later, cursor=connection.cursor()) == first
+    assert counts(5) == first
+    # Past half the TTL, a request that holds the lock counts again; while
+    # another holds it, the counts still in date are used.
+    lock = f"{selectors._cache_key(deal)}:lock"
+    cache.add(lock, 1, 10)
+    assert counts(6) == first
+    cache.delete(lock)
+    assert counts(7).as_of == now + dt.timedelta(seconds=7)
+    assert cache.get(lock) is None
+    # Too old to use at all: counted again, lock or not.
+    cache.add(lock, 1, 10)
+    assert counts(18).as_of == now + dt.timedelta(seconds=18)
 
 
 def test_a_large_boards_counts_are_at_most_the_ttl_old_and_say_as_of_when(
@@ -93,10 +111,11 @@ def test_a_large_boards_counts_are_at_most_the_ttl_old_and_say_as_of_when(
     assert first["total"] == 2 and first["me"]["rank"] == 2
     assert start <= as_of <= clock.now()
 
-    # Another player finishes ahead of me in a better bucket: within the TTL the
-    # total and the count of better buckets are the snapshot's, and say so.
+    # Another player finishes ahead of me in a better bucket: within the TTL
+    # (the first half of it, before a refresh is due) the total and the count
+    # of better buckets are the snapshot's, and say so.
     ranked_attempt(deal, "b", cards_home=51)
-    monkeypatch.setattr(clock, "now", lambda: start + dt.timedelta(seconds=9))
+    monkeypatch.setattr(clock, "now", lambda: start + dt.timedelta(seconds=4))
     cached = viewer.get(url).body
     assert cached["counts_as_of"] == first["counts_as_of"]
     assert (cached["total"], cached["me"]["rank"]) == (2, 2)
