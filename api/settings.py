@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served by us (no CDN)
     "api.deals",
     "rest_framework.authtoken",
     "api.play",
@@ -215,6 +216,11 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Solitaire daily deals API",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page loads Swagger UI from our static files, so it works
+    # offline and behind a strict network policy.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # -- Celery (api/celery.py reads every CELERY_* setting) -----------------------

@@ -1,5 +1,8 @@
 """One error shape, JSON 404s under /api/, throttling, the OpenAPI schema and docs."""
 
+import re
+
+from django.conf import settings
 from django.core.cache import cache
 
 
@@ -48,3 +51,23 @@ def test_the_openapi_schema_and_docs_are_served(api):
         assert path in paths
     docs = player.request("GET", "/api/v1/docs/", headers={"Accept": "text/html"})
     assert docs.status == 200 and "swagger" in docs.body["_raw"].lower()
+    # One schema route only: the versioned one.
+    assert player.get("/api/schema/?format=json").error_code == "not_found"
+
+
+def test_the_docs_page_loads_swagger_ui_from_our_own_static_files(bare_api):
+    visitor = bare_api()
+    page = visitor.request("GET", "/api/v1/docs/", headers={"Accept": "text/html"})
+    assert page.status == 200
+    html = page.body["_raw"]
+    assets = re.findall(r'<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"', html)
+    assert len(assets) >= 3, html  # the stylesheet, the bundle and the preset (and the icon)
+    # Nothing from another host (no CDN): every asset is one of our static files.
+    assert not re.search(r"(?:src|href)=\"(?:https?:)?//", html)
+    static = "/" + settings.STATIC_URL.lstrip("/")
+    assert all(url.startswith(static) for url in assets), assets
+    for url in assets:
+        served = visitor.request("GET", url, headers={"Accept": "*/*"})
+        assert served.status == 200, url
+        assert served.body, url
+    assert any(url.endswith("swagger-ui-bundle.js") for url in assets)
