@@ -3,11 +3,15 @@
 Creates a scratch PostgreSQL database, builds the real schema with Django's
 migrations, bulk-loads N players and N ranked attempts with COPY, then times
 api.play.selectors.leaderboard (the top 20 with RANK() plus one player's own
-rank and share beaten), the exact code the API runs. Drops the database at the
-end unless --keep.
+rank and share beaten), the exact code the API runs, both ways in one run:
+counted exactly and live (the path of small boards), and with the cached
+bucket counts (the path from LEADERBOARD_CACHED_COUNTS_FROM on), whose
+rebuild after each LEADERBOARD_COUNTS_TTL is timed apart. The cache is Redis
+(--cache-url), as in production. Drops the database at the end unless --keep.
 
-    python benchmarks/leaderboard_bench.py [--attempts 1000000] \
-        [--admin-url postgres://root@127.0.0.1:5432/postgres] [--keep]
+    python benchmarks/leaderboard_bench.py [--attempts 1000000] [--repeat 10] \
+        [--admin-url postgres://root@127.0.0.1:5432/postgres] \
+        [--cache-url redis://127.0.0.1:6379/15] [--keep]
 """
 
 from __future__ import annotations
@@ -98,6 +102,9 @@ def main() -> None:
     parser.add_argument("--admin-url", default=os.environ.get(
         "BENCH_ADMIN_URL", "postgres://root@127.0.0.1:5432/postgres"))
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--cache-url", default=os.environ.get(
+        "BENCH_CACHE_URL", "redis://127.0.0.1:6379/15"),
+        help="Redis for the bucket counts (a database of its own: keys are per deal id)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
     args = parser.parse_args()
 
@@ -105,6 +112,7 @@ def main() -> None:
     recreate(args.admin_url)
     try:
         os.environ["DATABASE_URL"] = url
+        os.environ["CACHE_URL"] = args.cache_url
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "api.settings")
         import django
 
@@ -112,27 +120,20 @@ def main() -> None:
         from django.core.management import call_command
         from django.db import connection
 
+        from django.core.cache import cache
+        from django.test import override_settings
+        from django.utils import timezone
+
         from api.deals.models import DailyDeal
-        from api.play.selectors import leaderboard
+        from api.play.selectors import _cache_key, leaderboard
 
         call_command("migrate", verbosity=0)
         t0 = time.perf_counter()
         deal_id, someone = load(url, args.attempts, seed=2026)
         load_s = time.perf_counter() - t0
         deal = DailyDeal.objects.get(pk=deal_id)
-
-        def timed(user_id, limit=20):
-            times = []
-            for _ in range(args.repeat):
-                t = time.perf_counter()
-                board = leaderboard(deal=deal, user_id=user_id, limit=limit)
-                times.append((time.perf_counter() - t) * 1000)
-            return board, times
-
-        board, top_only = timed(None)
-        board, with_me = timed(someone)
-        # The worst case for the own-rank count: the last-placed player.
         with connection.cursor() as cur:
+            # The worst case for the own-rank count: the last-placed player.
             cur.execute(
                 "SELECT player_id FROM play_attempt WHERE deal_id = %s AND ranked ORDER BY "
                 "cards_home, undos DESC, redeals DESC, elapsed_ms DESC LIMIT 1", [deal_id])
@@ -143,17 +144,60 @@ def main() -> None:
                 "ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id LIMIT 20",
                 [deal_id])
             plan = "\n".join(row[0] for row in cur.fetchall())
-        _, worst = timed(last)
 
-        def fmt(ms):
-            return f"median {statistics.median(ms):.1f} ms, max {max(ms):.1f} ms"
+        def call(user_id):
+            return leaderboard(deal=deal, user_id=user_id, limit=20, now=timezone.now())
 
-        print(f"attempts (ranked, one deal): {board['total']:,}")
+        def timed(user_id):
+            times = []
+            for _ in range(args.repeat):
+                t = time.perf_counter()
+                board = call(user_id)
+                times.append((time.perf_counter() - t) * 1000)
+            return board, times
+
+        viewers = [("top 20 + total", None), ("+ own rank (mid-table)", someone),
+                   ("+ own rank (last place)", last)]
+        exact, cached, boards = {}, {}, {}
+        # Exact: the threshold above the board. Cached: a TTL longer than the
+        # run, so every timed call is a cache hit; the rebuild is timed apart.
+        with override_settings(LEADERBOARD_CACHED_COUNTS_FROM=args.attempts + 1,
+                               LEADERBOARD_COUNTS_TTL=3600):
+            cache.delete(_cache_key(deal))
+            call(None)  # caches "a small board": every timed call counts live
+            for name, viewer in viewers:
+                boards[name, "exact"], exact[name] = timed(viewer)
+        with override_settings(LEADERBOARD_CACHED_COUNTS_FROM=1, LEADERBOARD_COUNTS_TTL=3600):
+            rebuilds = []
+            for _ in range(max(3, args.repeat // 3)):
+                cache.delete(_cache_key(deal))
+                t = time.perf_counter()
+                call(None)
+                rebuilds.append((time.perf_counter() - t) * 1000)
+            for name, viewer in viewers:
+                boards[name, "cached"], cached[name] = timed(viewer)
+            cache.delete(_cache_key(deal))
+        for name, _viewer in viewers:
+            a, b = boards[name, "exact"], boards[name, "cached"]
+            assert a["total"] == b["total"] and a["entries"] == b["entries"], name
+            assert a["me"] == b["me"], (name, a["me"], b["me"])
+
+        def med(ms):
+            return statistics.median(ms)
+
+        total = boards["top 20 + total", "exact"]["total"]
+        mid = boards["+ own rank (mid-table)", "exact"]["me"]
+        print(f"attempts (ranked, one deal): {total:,}")
         print(f"load with COPY + VACUUM ANALYZE: {load_s:.1f} s")
-        print(f"top 20 only:                     {fmt(top_only)}")
-        print(f"top 20 + own rank (mid-table):   {fmt(with_me)}  "
-              f"rank {board['me']['rank']:,}, beaten {board['me']['beaten_share']:.1%}")
-        print(f"top 20 + own rank (last place):  {fmt(worst)}")
+        print(f"{'request':28} {'exact median/max':>20} {'cached median/max':>20} {'ratio':>7}")
+        for name, _viewer in viewers:
+            print(f"{name:28} {med(exact[name]):9.1f} /{max(exact[name]):7.1f} ms"
+                  f" {med(cached[name]):9.2f} /{max(cached[name]):7.2f} ms"
+                  f" {med(exact[name]) / med(cached[name]):6.0f}x")
+        print(f"mid-table: rank {mid['rank']:,}, beaten {mid['beaten_share']:.1%} "
+              "(same rank, beaten and total both ways)")
+        print(f"bucket counts rebuild (cache miss, top 20 + total): median {med(rebuilds):.1f} ms, "
+              f"max {max(rebuilds):.1f} ms")
         print("plan of the top-20 query:\n" + plan)
     finally:
         if not args.keep:
