@@ -183,7 +183,7 @@ class FlowerSearch:
             # chain[-1] is placed first, chain[0] (the column card) last
             for j in by_rank.get(rank + 1, ()):
                 out.append((score + len(chain) + (2 if buried[j] else 0), self._steps(chain, j)))
-            if empty != _NO_EMPTY and not (len(chain) == 2 and len(self.cols[chain[0][1]]) == 1 and False):
+            if empty != _NO_EMPTY:
                 out.append((score + len(chain) + 3, self._steps(chain, empty)))
             self._chains(chain, rank + 1, bq_by_rank, by_rank, empty, score, out, buried)
             chain.pop()
