@@ -1,7 +1,8 @@
 # Shared by scripts/serve and scripts/test (sourced, not run).
 
 # The virtual environment in .venv, with the project installed editable and
-# its dev extras. Reinstalled when pyproject.toml or the set of top-level
+# its dev extras. Reinstalled when pyproject.toml, setup.py or a C source of
+# the solver changes (the install compiles them), or when the set of top-level
 # packages changes (an editable install only maps the packages it saw).
 ensure_venv() {
     local python=${PYTHON:-python3}
@@ -10,7 +11,7 @@ ensure_venv() {
         "$python" -m venv .venv
     fi
     local stamp
-    stamp=$({ cat pyproject.toml; ls -d -- */__init__.py 2>/dev/null; } | sha256sum | cut -c1-16)
+    stamp=$({ cat pyproject.toml setup.py solitaire/solver/*.c 2>/dev/null; ls -d -- */__init__.py 2>/dev/null; } | sha256sum | cut -c1-16)
     if [ "$(cat .venv/.installed 2>/dev/null)" != "$stamp" ]; then
         echo "Installing the project and its dev extras into .venv"
         .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
