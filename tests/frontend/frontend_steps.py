@@ -62,6 +62,39 @@ def counters(page) -> dict:
     return {"cards_home": read("cards-home"), "redeals": read("redeals"), "undos": read("undos")}
 
 
+def api_get(page, path: str) -> dict:
+    """GET an API path with the page's own session (its player)."""
+    return page.evaluate(f"() => fetch('/api/v1{path}', {{headers: {{Accept: 'application/json'}}}}).then(r => r.json())")
+
+
+def latest_attempt(page) -> dict:
+    """The player's latest attempt on today's deal of the page's game, as the API has it now."""
+    game = page.locator("[data-play]").get_attribute("data-game")
+    daily = api_get(page, "/daily")
+    summary = next(d for d in daily["deals"] if d["game"] == game)["my_attempts"][-1]
+    return api_get(page, f"/attempts/{summary['id']}")
+
+
+def drawn_board(page) -> dict:
+    """What the board shows: each pile or column base to top, the bouquet, the foundations' tops."""
+    return page.evaluate(
+        "() => ({stacks: [...document.querySelectorAll('.board .slot[data-kind=stack]')]"
+        ".map(s => [...s.querySelectorAll('.stack .card')].map(c => c.dataset.card)),"
+        " bouquet: [...document.querySelectorAll('.board .slot[data-kind=bouquet]')].map(s => s.dataset.card),"
+        " foundations: [...document.querySelectorAll('.board .slot[data-kind=foundation] .card[data-card]')]"
+        ".map(c => c.dataset.card)})"
+    )
+
+
+def expected_board(position: dict) -> dict:
+    stacks = position.get("piles") or position.get("columns")
+    return {
+        "stacks": stacks,
+        "bouquet": position.get("bouquet", []),
+        "foundations": [f["top"] for f in position["foundations"] if f["top"]],
+    }
+
+
 @functools.cache
 def certified(game: str) -> tuple[str, str]:
     """The first seeded deal the solver solves quickly, with its certificate

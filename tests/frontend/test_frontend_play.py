@@ -8,7 +8,8 @@ import datetime as dt
 import json
 
 from frontend_steps import (
-    card_slot, certified, click_move, counters, drag, start_attempt, target_slot, version, wait_for_version,
+    card_slot, certified, click_move, counters, drag, drawn_board, expected_board, start_attempt, target_slot,
+    version, wait_for_version,
 )
 
 
@@ -161,26 +162,6 @@ def test_the_rules_are_one_click_away_in_each_language(deals, open_page, audit):
     english = open_page("/rules/cruel/", locale="en")
     assert "An empty pile stays empty" in english.locator(".rules__text").inner_text()
     assert audit(english) == []
-
-
-def drawn_board(page) -> dict:
-    """What the board shows: each pile or column base to top, the bouquet, the foundations' tops."""
-    return page.evaluate(
-        "() => ({stacks: [...document.querySelectorAll('.board .slot[data-kind=stack]')]"
-        ".map(s => [...s.querySelectorAll('.stack .card')].map(c => c.dataset.card)),"
-        " bouquet: [...document.querySelectorAll('.board .slot[data-kind=bouquet]')].map(s => s.dataset.card),"
-        " foundations: [...document.querySelectorAll('.board .slot[data-kind=foundation] .card[data-card]')]"
-        ".map(c => c.dataset.card)})"
-    )
-
-
-def expected_board(position: dict) -> dict:
-    stacks = position.get("piles") or position.get("columns")
-    return {
-        "stacks": stacks,
-        "bouquet": position.get("bouquet", []),
-        "foundations": [f["top"] for f in position["foundations"] if f["top"]],
-    }
 
 
 def test_a_past_day_s_solution_replays_step_by_step(deals, today, open_page, screenshot, audit):
