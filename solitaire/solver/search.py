@@ -75,6 +75,9 @@ class SolveResult:
 # case under the 2 GB a single solve may use. Ten seconds of search stores
 # well under half a million.
 DEFAULT_MAX_STATES = 1_000_000
+# A search class may carry its own DEFAULT_MAX_STATES (a C core stores a state
+# in a few dozen bytes); solve() uses it when no states budget is given.
+DEFAULT = "default"
 
 GREEDY_SHARE = 0.3  # of the node and time budgets, for phase 1
 GREEDY_NODES = 300_000  # phase 1's node cap when no node budget is given
@@ -95,12 +98,16 @@ def solve(
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
-    max_states: int | None = DEFAULT_MAX_STATES,
+    max_states: int | None | str = DEFAULT,
     shorten: bool = True,
 ) -> SolveResult:
     """Solve ``position``: SOLVED with a certificate (replayed through the
     engine), UNSOLVABLE (proven), or LIMIT_REACHED (``limit`` names the
-    budget that ran out: "nodes", "seconds" or "states")."""
+    budget that ran out: "nodes", "seconds" or "states"). ``max_states``
+    None means no states budget; by default it is the game search's own."""
+    if max_states == DEFAULT:
+        cls = _SEARCHES.get(getattr(position, "game", None))
+        max_states = getattr(cls, "DEFAULT_MAX_STATES", DEFAULT_MAX_STATES)
     budget = Budget(max_nodes, max_seconds, max_states)
     # Phase 1, incomplete: a greedy search that always plays a foundation
     # move when one is available. It finds most solutions fast; its failure

@@ -1,0 +1,619 @@
+/* Flower Garden search core in C: the same search as _flower.py, faster.
+ *
+ * ``search(columns, bouquet, foundations, greedy, prune, max_nodes,
+ * max_seconds, max_states)`` -> (status, limit, nodes, states, moves)
+ *   status 1 solved (``moves`` is a list of (card, target) pairs, target a
+ *   column index or -1 for the foundation), 0 unsolvable (the reachable space
+ *   modulo the proven-safe pruning below was exhausted), -1 a budget ran out
+ *   (``limit`` is "nodes", "seconds" or "states"; never reported as 0).
+ *   max_* are numbers or None. The search runs without the GIL.
+ *
+ * State: six columns as small arrays (the real layout, so moves name real
+ * columns), the bouquet as a 52-bit mask, four foundation heights.
+ *
+ * Transposition key: a 128-bit Zobrist hash (two independent 64-bit halves)
+ * XOR-ed over, for each card in a column, the pair (card, card under it or
+ * "column base"), and over the bouquet cards. The set of (card, parent) pairs
+ * determines the columns as a multiset of sequences, and the cards in neither
+ * place are home; so the key is exactly the canonical key of _flower.py
+ * (columns sorted, bouquet as a set, foundations implied), up to hash
+ * collisions: with n stored states the chance of any collision is below
+ * n^2 / 2^128 (under 1e-23 for 1e8 states). It is updated incrementally.
+ *
+ * Transposition table: open addressing, linear probing, 16 bytes a slot,
+ * grown by doubling at 3/4 load: 21 to 43 bytes per stored state. The
+ * depth-first line is an explicit stack (a frame of 20 bytes plus the moves
+ * generated at that depth, 20 bytes each, and the steps played). With the
+ * states budget of search.py this keeps a single solve well under 2 GB.
+ *
+ * Pruning (each rule is argued in _flower.py's docstring, same numbers):
+ *  1. safe foundation moves are played at once (when ``prune``),
+ *  2. a card goes only to the first empty column,
+ *  3. a column's only card never goes to an empty column,
+ *  4. bouquet cards go to columns only in chains ending with a column card,
+ *  5. transpositions are not expanded twice.
+ * Greedy mode (search.py's first, incomplete phase): when a foundation move
+ * is available it is the only one tried. Its failure proves nothing.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NCOL 6
+#define BQ 6     /* source: the bouquet */
+#define FOUND 6  /* target: the foundation */
+#define BASE 52  /* parent of a column's bottom card */
+#define MAXCH 13
+#define CLOCK_EVERY 1024
+
+typedef struct {
+    uint64_t a, b;
+} Key;
+
+typedef struct {
+    int16_t score;
+    uint8_t card, src, target, n;
+    uint8_t chain[MAXCH]; /* bouquet cards, rank rising; played from the last */
+} FMove;
+
+typedef struct {
+    uint8_t card, src, target, parent_from;
+} Step;
+
+typedef struct {
+    int64_t mstart;
+    int32_t mcount, midx;
+    int64_t auto_start, after_auto;
+} Frame;
+
+static uint64_t ZC[2][52][53];
+static uint64_t ZB[2][52];
+
+typedef struct {
+    /* state */
+    uint8_t col[NCOL][56];
+    int len[NCOL];
+    uint64_t bq;
+    int found[4];
+    int home;
+    Key h;
+    /* options and budgets */
+    int greedy, prune;
+    double max_nodes; /* < 0: none */
+    double max_seconds;
+    double max_states;
+    struct timespec t0;
+    /* counters */
+    int64_t nodes, states;
+    const char *limit;
+    /* transposition table */
+    Key *tt;
+    uint64_t cap; /* power of two */
+    /* stacks */
+    Step *path;
+    int64_t plen, pcap;
+    FMove *mv;
+    int64_t mlen, mcap;
+    Frame *fr;
+    int64_t flen, fcap;
+    int oom;
+} S;
+
+static uint64_t splitmix(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void init_zobrist(void) {
+    uint64_t seed = 0x5EEDF10E3ULL;
+    for (int h = 0; h < 2; h++) {
+        for (int c = 0; c < 52; c++) {
+            for (int p = 0; p < 53; p++) ZC[h][c][p] = splitmix(&seed);
+            ZB[h][c] = splitmix(&seed);
+        }
+    }
+}
+
+static double elapsed(S *s) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - s->t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - s->t0.tv_nsec);
+}
+
+/* ---- transposition table ---------------------------------------------- */
+
+static int tt_grow(S *s) {
+    uint64_t ncap = s->cap ? s->cap * 2 : (1u << 16);
+    Key *nt = calloc(ncap, sizeof(Key));
+    if (!nt) return -1;
+    for (uint64_t i = 0; i < s->cap; i++) {
+        Key k = s->tt[i];
+        if (!k.b) continue;
+        uint64_t j = k.a & (ncap - 1);
+        while (nt[j].b) j = (j + 1) & (ncap - 1);
+        nt[j] = k;
+    }
+    free(s->tt);
+    s->tt = nt;
+    s->cap = ncap;
+    return 0;
+}
+
+/* 1: newly stored, 0: seen before, -1: out of memory */
+static int tt_insert(S *s, Key k) {
+    k.b |= 1; /* an empty slot has b == 0 */
+    if ((uint64_t)(s->states + 1) * 4 > s->cap * 3 && tt_grow(s)) return -1;
+    uint64_t m = s->cap - 1, j = k.a & m;
+    while (s->tt[j].b) {
+        if (s->tt[j].a == k.a && s->tt[j].b == k.b) return 0;
+        j = (j + 1) & m;
+    }
+    s->tt[j] = k;
+    s->states++;
+    return 1;
+}
+
+/* ---- growable stacks -------------------------------------------------- */
+
+#define RESERVE(arr, len, cap, need)                                          \
+    do {                                                                      \
+        if ((len) + (need) > (cap)) {                                         \
+            int64_t nc = (cap) ? (cap) : 1024;                                \
+            while (nc < (len) + (need)) nc *= 2;                              \
+            void *p = realloc((arr), (size_t)nc * sizeof(*(arr)));            \
+            if (!p) { s->oom = 1; return -1; }                                \
+            (arr) = p;                                                        \
+            (cap) = nc;                                                       \
+        }                                                                     \
+    } while (0)
+
+/* ---- state changes ---------------------------------------------------- */
+
+static inline int parent_of(S *s, int j) {
+    return s->len[j] ? s->col[j][s->len[j] - 1] : BASE;
+}
+
+static inline void hx(S *s, int c, int p) {
+    s->h.a ^= ZC[0][c][p];
+    s->h.b ^= ZC[1][c][p];
+}
+
+static inline void hb(S *s, int c) {
+    s->h.a ^= ZB[0][c];
+    s->h.b ^= ZB[1][c];
+}
+
+/* Move card c from src (column or BQ) to target (column or FOUND). */
+static int step(S *s, int c, int src, int target) {
+    RESERVE(s->path, s->plen, s->pcap, 1);
+    Step *st = &s->path[s->plen++];
+    st->card = c;
+    st->src = src;
+    st->target = target;
+    if (src == BQ) {
+        s->bq &= ~(1ULL << c);
+        hb(s, c);
+        st->parent_from = BASE;
+    } else {
+        s->len[src]--;
+        int p = parent_of(s, src);
+        st->parent_from = p;
+        hx(s, c, p);
+    }
+    if (target == FOUND) {
+        s->found[c / 13]++;
+        s->home++;
+    } else {
+        hx(s, c, parent_of(s, target));
+        s->col[target][s->len[target]++] = c;
+    }
+    return 0;
+}
+
+static void unstep(S *s) {
+    Step *st = &s->path[--s->plen];
+    int c = st->card;
+    if (st->target == FOUND) {
+        s->found[c / 13]--;
+        s->home--;
+    } else {
+        s->len[st->target]--;
+        hx(s, c, parent_of(s, st->target));
+    }
+    if (st->src == BQ) {
+        s->bq |= 1ULL << c;
+        hb(s, c);
+    } else {
+        hx(s, c, st->parent_from);
+        s->col[st->src][s->len[st->src]++] = c;
+    }
+}
+
+static void undo_to(S *s, int64_t plen) {
+    while (s->plen > plen) unstep(s);
+}
+
+/* Rule 1: a card of rank r goes home when its foundation needs it and every
+ * card of rank r - 1 is home (r <= the lowest foundation height). */
+static int auto_moves(S *s) {
+    int progress = 1;
+    while (progress) {
+        progress = 0;
+        int low = s->found[0];
+        for (int i = 1; i < 4; i++)
+            if (s->found[i] < low) low = s->found[i];
+        for (int j = 0; j < NCOL; j++) {
+            if (!s->len[j]) continue;
+            int c = s->col[j][s->len[j] - 1], su = c / 13, r = c % 13;
+            if (s->found[su] == r && r <= low) {
+                if (step(s, c, j, FOUND)) return -1;
+                progress = 1;
+            }
+        }
+        for (int su = 0; su < 4; su++) {
+            int r = s->found[su];
+            if (r < 13 && r <= low && (s->bq >> (su * 13 + r) & 1)) {
+                if (step(s, su * 13 + r, BQ, FOUND)) return -1;
+                progress = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- move generation -------------------------------------------------- */
+
+typedef struct {
+    uint64_t bq_by_rank[13]; /* bouquet cards of each rank */
+    int tops_by_rank[14][NCOL + 1];
+    int ntops[14];
+    int empty;
+    int buried[NCOL];
+} Ctx;
+
+static int push_move(S *s, int score, int card, int src, int target, int n, const uint8_t *chain) {
+    RESERVE(s->mv, s->mlen, s->mcap, 1);
+    FMove *m = &s->mv[s->mlen++];
+    m->score = (int16_t)score;
+    m->card = card;
+    m->src = src;
+    m->target = target;
+    m->n = n;
+    if (n) memcpy(m->chain, chain, n);
+    return 0;
+}
+
+static int chains(S *s, Ctx *x, int card, int src, uint8_t *chain, int n, int rank, int score) {
+    if (rank > 12) return 0;
+    uint64_t bs = x->bq_by_rank[rank];
+    while (bs) {
+        int b = __builtin_ctzll(bs);
+        bs &= bs - 1;
+        chain[n] = b;
+        if (rank + 1 <= 12) {
+            for (int i = 0; i < x->ntops[rank + 1]; i++) {
+                int j = x->tops_by_rank[rank + 1][i];
+                if (push_move(s, score + n + 2 + (x->buried[j] ? 2 : 0), card, src, j, n + 1, chain)) return -1;
+            }
+        }
+        if (x->empty >= 0)
+            if (push_move(s, score + n + 2 + 3, card, src, x->empty, n + 1, chain)) return -1;
+        if (chains(s, x, card, src, chain, n + 1, rank + 1, score)) return -1;
+    }
+    return 0;
+}
+
+static int gen_moves(S *s) {
+    Ctx x;
+    memset(&x, 0, sizeof x);
+    x.empty = -1;
+    for (int j = 0; j < NCOL; j++) {
+        if (s->len[j]) {
+            int r = s->col[j][s->len[j] - 1] % 13;
+            x.tops_by_rank[r][x.ntops[r]++] = j;
+        } else if (x.empty < 0) {
+            x.empty = j;
+        }
+    }
+    /* next card each foundation needs: burying it is bad, uncovering it good */
+    uint64_t needed = 0;
+    for (int su = 0; su < 4; su++)
+        if (s->found[su] < 13) needed |= 1ULL << (su * 13 + s->found[su]);
+    for (int j = 0; j < NCOL; j++) {
+        x.buried[j] = 0;
+        for (int i = 0; i + 1 < s->len[j]; i++)
+            if (needed >> s->col[j][i] & 1) { x.buried[j] = 1; break; }
+    }
+    int any_bq = 0;
+    for (int c = 0; c < 52; c++) {
+        if (!(s->bq >> c & 1)) continue;
+        int su = c / 13, r = c % 13;
+        if (s->found[su] == r)
+            if (push_move(s, 0, c, BQ, FOUND, 0, NULL)) return -1;
+        x.bq_by_rank[r] |= 1ULL << c;
+        any_bq = 1;
+    }
+    uint8_t chain[MAXCH];
+    for (int src = 0; src < NCOL; src++) {
+        int n = s->len[src];
+        if (!n) continue;
+        int c = s->col[src][n - 1], su = c / 13, r = c % 13;
+        if (s->found[su] == r)
+            if (push_move(s, 0, c, src, FOUND, 0, NULL)) return -1;
+        int base = 10;
+        if (n == 1) {
+            base -= 3;
+        } else {
+            int t = s->col[src][n - 2];
+            if (s->found[t / 13] == t % 13) base -= 6;
+            else if (x.buried[src]) base -= 2;
+        }
+        if (r + 1 <= 12) {
+            for (int i = 0; i < x.ntops[r + 1]; i++) {
+                int j = x.tops_by_rank[r + 1][i];
+                if (push_move(s, base + (x.buried[j] ? 2 : 0), c, src, j, 0, NULL)) return -1;
+            }
+        }
+        if (x.empty >= 0 && n > 1)
+            if (push_move(s, base + 3, c, src, x.empty, 0, NULL)) return -1;
+        if (any_bq)
+            if (chains(s, &x, c, src, chain, 0, r + 1, base + 1)) return -1;
+    }
+    return 0;
+}
+
+static void sort_moves(FMove *m, int n) {
+    /* stable insertion sort by score; move lists are short */
+    for (int i = 1; i < n; i++) {
+        FMove t = m[i];
+        int j = i - 1;
+        while (j >= 0 && m[j].score > t.score) {
+            m[j + 1] = m[j];
+            j--;
+        }
+        m[j + 1] = t;
+    }
+}
+
+static int apply_move(S *s, const FMove *m) {
+    for (int i = m->n - 1; i >= 0; i--)
+        if (step(s, m->chain[i], BQ, m->target)) return -1;
+    return step(s, m->card, m->src, m->target);
+}
+
+/* ---- the search ------------------------------------------------------- */
+
+enum { R_NONE = 0, R_WON = 1, R_LIMIT = 2, R_OOM = 3 };
+
+/* Enter the position just reached: safe moves, win test, table, budgets,
+ * and a new frame with its moves. */
+static int enter(S *s, int *pushed) {
+    *pushed = 0;
+    int64_t auto_start = s->plen;
+    if (s->prune && auto_moves(s)) return R_OOM;
+    if (s->home == 52) return R_WON;
+    int ins = tt_insert(s, s->h);
+    if (ins < 0) return R_OOM;
+    if (ins == 0) {
+        undo_to(s, auto_start);
+        return R_NONE;
+    }
+    s->nodes++;
+    if (s->max_nodes >= 0 && (double)s->nodes > s->max_nodes) { s->limit = "nodes"; return R_LIMIT; }
+    if (s->max_states >= 0 && (double)s->states > s->max_states) { s->limit = "states"; return R_LIMIT; }
+    if (s->max_seconds >= 0 && s->nodes % CLOCK_EVERY == 0 && elapsed(s) > s->max_seconds) {
+        s->limit = "seconds";
+        return R_LIMIT;
+    }
+    int64_t mstart = s->mlen;
+    if (gen_moves(s)) return R_OOM;
+    int cnt = (int)(s->mlen - mstart);
+    sort_moves(s->mv + mstart, cnt);
+    if (s->greedy && cnt && s->mv[mstart].score == 0) {
+        cnt = 1;
+        s->mlen = mstart + 1;
+    }
+    if (s->flen + 1 > s->fcap) {
+        int64_t nc = s->fcap ? s->fcap * 2 : 1024;
+        void *p = realloc(s->fr, (size_t)nc * sizeof(Frame));
+        if (!p) return R_OOM;
+        s->fr = p;
+        s->fcap = nc;
+    }
+    Frame *f = &s->fr[s->flen++];
+    f->mstart = mstart;
+    f->mcount = cnt;
+    f->midx = 0;
+    f->auto_start = auto_start;
+    f->after_auto = s->plen;
+    *pushed = 1;
+    return R_NONE;
+}
+
+static int run(S *s) {
+    int pushed;
+    int r = enter(s, &pushed);
+    if (r != R_NONE || !pushed) return r;
+    while (s->flen) {
+        Frame *f = &s->fr[s->flen - 1];
+        if (f->midx == f->mcount) {
+            s->mlen = f->mstart;
+            undo_to(s, f->auto_start);
+            s->flen--;
+            continue;
+        }
+        FMove m = s->mv[f->mstart + f->midx++];
+        undo_to(s, f->after_auto);
+        if (apply_move(s, &m)) return R_OOM;
+        r = enter(s, &pushed);
+        if (r != R_NONE) return r;
+        /* not pushed: the state was seen; the next move undoes this one */
+    }
+    return R_NONE;
+}
+
+/* ---- Python glue ------------------------------------------------------ */
+
+static int opt_number(PyObject *o, double *out) {
+    if (o == Py_None) { *out = -1; return 0; }
+    double v = PyFloat_AsDouble(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < 0) v = 0;
+    *out = v;
+    return 0;
+}
+
+static int read_cards(PyObject *seq, uint8_t *out, int max, int *n, int *used) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of cards");
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > max) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "too many cards");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (c == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (c < 0 || c > 51 || used[c]) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a card must be 0..51 and appear once");
+            return -1;
+        }
+        used[c] = 1;
+        out[i] = (uint8_t)c;
+    }
+    *n = (int)len;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static void free_s(S *s) {
+    free(s->tt);
+    free(s->path);
+    free(s->mv);
+    free(s->fr);
+}
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    PyObject *cols, *bouquet, *found, *mn, *ms, *mst;
+    int greedy, prune;
+    if (!PyArg_ParseTuple(args, "OOOppOOO", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst))
+        return NULL;
+    S *s = calloc(1, sizeof(S));
+    if (!s) return PyErr_NoMemory();
+    int used[52] = {0};
+    s->greedy = greedy;
+    s->prune = prune;
+    if (opt_number(mn, &s->max_nodes) || opt_number(ms, &s->max_seconds) || opt_number(mst, &s->max_states))
+        goto fail;
+    PyObject *fc = PySequence_Fast(cols, "columns must be a sequence");
+    if (!fc) goto fail;
+    if (PySequence_Fast_GET_SIZE(fc) != NCOL) {
+        Py_DECREF(fc);
+        PyErr_SetString(PyExc_ValueError, "Flower Garden has six columns");
+        goto fail;
+    }
+    for (int j = 0; j < NCOL; j++) {
+        if (read_cards(PySequence_Fast_GET_ITEM(fc, j), s->col[j], 52, &s->len[j], used)) {
+            Py_DECREF(fc);
+            goto fail;
+        }
+    }
+    Py_DECREF(fc);
+    uint8_t bqc[52];
+    int nb;
+    if (read_cards(bouquet, bqc, 52, &nb, used)) goto fail;
+    for (int i = 0; i < nb; i++) s->bq |= 1ULL << bqc[i];
+    PyObject *ff = PySequence_Fast(found, "foundations must be a sequence");
+    if (!ff) goto fail;
+    if (PySequence_Fast_GET_SIZE(ff) != 4) {
+        Py_DECREF(ff);
+        PyErr_SetString(PyExc_ValueError, "four foundations");
+        goto fail;
+    }
+    for (int su = 0; su < 4; su++) {
+        long h = PyLong_AsLong(PySequence_Fast_GET_ITEM(ff, su));
+        if (h == -1 && PyErr_Occurred()) { Py_DECREF(ff); goto fail; }
+        if (h < 0 || h > 13) {
+            Py_DECREF(ff);
+            PyErr_SetString(PyExc_ValueError, "a foundation height is 0..13");
+            goto fail;
+        }
+        s->found[su] = (int)h;
+        s->home += (int)h;
+    }
+    Py_DECREF(ff);
+    for (int c = 0; c < 52; c++) {
+        if (used[c] == (c % 13 < s->found[c / 13])) {
+            PyErr_SetString(PyExc_ValueError, "cards and foundations disagree");
+            goto fail;
+        }
+    }
+    for (int j = 0; j < NCOL; j++) {
+        int p = BASE;
+        for (int i = 0; i < s->len[j]; i++) {
+            hx(s, s->col[j][i], p);
+            p = s->col[j][i];
+        }
+    }
+    for (int c = 0; c < 52; c++)
+        if (s->bq >> c & 1) hb(s, c);
+    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = run(s);
+    Py_END_ALLOW_THREADS
+
+    if (r == R_OOM) {
+        free_s(s);
+        free(s);
+        return PyErr_NoMemory();
+    }
+    PyObject *moves = PyList_New(0);
+    if (!moves) goto fail;
+    if (r == R_WON) {
+        for (int64_t i = 0; i < s->plen; i++) {
+            Step *st = &s->path[i];
+            PyObject *t = Py_BuildValue("(ii)", st->card, st->target == FOUND ? -1 : st->target);
+            if (!t || PyList_Append(moves, t)) {
+                Py_XDECREF(t);
+                Py_DECREF(moves);
+                goto fail;
+            }
+            Py_DECREF(t);
+        }
+    }
+    int status = r == R_WON ? 1 : r == R_LIMIT ? -1 : 0;
+    PyObject *res = Py_BuildValue("(isLLN)", status, r == R_LIMIT ? s->limit : NULL,
+                                  (long long)s->nodes, (long long)s->states, moves);
+    free_s(s);
+    free(s);
+    return res;
+fail:
+    free_s(s);
+    free(s);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"search", py_search, METH_VARARGS,
+     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states)"
+     " -> (status, limit, nodes, states, moves)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_flower_c", "Flower Garden search core (see _flower_c.c).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__flower_c(void) {
+    init_zobrist();
+    return PyModule_Create(&module);
+}
