@@ -1,0 +1,171 @@
+"""The Cruel search core in C (``_cruel_c``) against the pure Python search
+and the independent brute force: same verdicts, certificates that replay,
+budgets honoured, bad input refused without a crash."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import solitaire
+from solitaire import SolveStatus, parse_position, solve
+from solitaire.solver import _cruel
+from solitaire.solver._budget import Budget, BudgetSpent
+from solitaire.solver._cruel import CCruelSearch, PyCruelSearch
+
+from test_solver import brute_force_winnable, random_small_cruel
+
+_cruel_c = pytest.importorskip("solitaire.solver._cruel_c")  # built by setup.py
+
+
+def test_the_c_core_is_built_and_used():
+    # not skipped in practice: setup.py builds it in every install
+    assert _cruel.CruelSearch is CCruelSearch
+
+
+def c_verdict(pos, prune=True, greedy=False):
+    s = CCruelSearch(pos, Budget(), prune=prune)
+    s.greedy = greedy
+    won = s.run()
+    if won:
+        assert pos.play(s.path).is_won(), pos.notation()
+    return won
+
+
+def py_verdict(pos):
+    s = PyCruelSearch(pos, Budget())
+    won = s.run()
+    if won:
+        assert pos.play(s.path).is_won(), pos.notation()
+    return won
+
+
+@pytest.mark.parametrize("block", range(6))
+def test_c_and_python_agree_on_small_positions(block):
+    """300 random small positions: the C core with and without its reduction
+    and the Python search give the same verdict; every 3rd one is also
+    checked against the brute force; every C certificate replays."""
+    both = set()
+    for seed in range(block * 50, block * 50 + 50):
+        rng = random.Random(7000 + seed)
+        pos = random_small_cruel(rng, rng.randint(5, 14))
+        v = c_verdict(pos)
+        assert c_verdict(pos, prune=False) == v, pos.notation()
+        assert py_verdict(pos) == v, pos.notation()
+        if seed % 3 == 0:
+            assert brute_force_winnable(pos) == v, pos.notation()
+        both.add(v)
+    assert both == {True, False}
+
+
+def test_empty_pile_places_do_not_change_the_verdict():
+    # the same non-empty piles in the same order, empty piles moved around
+    rng = random.Random(5)
+    for _ in range(40):
+        pos = random_small_cruel(rng, rng.randint(6, 12))
+        piles = [p for p in pos.piles if p]
+        slots = sorted(rng.sample(range(12), len(piles)))
+        moved = [()] * 12
+        for i, p in zip(slots, piles):
+            moved[i] = p
+        other = solitaire.CruelPosition(tuple(moved))
+        assert c_verdict(other) == c_verdict(pos) == brute_force_winnable(other)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_deals_agree_with_python_where_python_decides(seed):
+    pos = solitaire.deal("cruel", seed)
+    r = solve(pos, max_seconds=2)
+    if r.status is SolveStatus.SOLVED:
+        assert pos.play(r.moves).is_won()
+    py = PyCruelSearch(pos, Budget(max_nodes=20_000))
+    try:
+        won = py.run()
+    except BudgetSpent:
+        return
+    # the Python search decided it in 20,000 nodes: the C core must have too
+    assert r.status is (SolveStatus.SOLVED if won else SolveStatus.UNSOLVABLE)
+
+
+def test_greedy_and_complete_certificates_replay_on_deals():
+    for seed in range(20):
+        pos = solitaire.deal("cruel", seed)
+        for greedy in (True, False):
+            s = CCruelSearch(pos, Budget(max_nodes=200_000), prune=True)
+            s.greedy = greedy
+            try:
+                if s.run():
+                    assert pos.play(s.path).is_won()
+            except BudgetSpent:
+                pass
+
+
+# -- budgets ---------------------------------------------------------------
+
+def test_node_budget():
+    b = Budget(max_nodes=1000)
+    s = CCruelSearch(solitaire.deal("cruel", 4), b)
+    with pytest.raises(BudgetSpent) as e:
+        s.run()
+    assert e.value.which == "nodes"
+    assert b.nodes <= 1001
+    r = solve(solitaire.deal("cruel", 4), max_nodes=5000)
+    assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "nodes" and r.nodes <= 5001
+
+
+def test_seconds_budget():
+    t = time.perf_counter()
+    r = solve(solitaire.deal("cruel", 4), max_seconds=0.5)
+    assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "seconds"
+    assert time.perf_counter() - t < 2.0
+
+
+def test_states_budget():
+    r = solve(solitaire.deal("cruel", 4), max_states=2000)
+    assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "states"
+    assert r.states <= 2001
+    s = CCruelSearch(solitaire.deal("cruel", 4), Budget(max_states=500))
+    with pytest.raises(BudgetSpent) as e:
+        s.run()
+    assert e.value.which == "states" and len(s.seen) <= 501
+
+
+def test_default_states_budget_fits_the_memory_ceiling():
+    # 32 bytes per state at most (16-byte slots, at most half empty after
+    # rounding up to a power of two) plus the stack's own 256 MB cap
+    assert CCruelSearch.DEFAULT_MAX_STATES * 32 + (256 << 20) < 2 << 30
+
+
+# -- bad input -------------------------------------------------------------
+
+@pytest.mark.parametrize("piles, found, exc", [
+    ([()] * 11, (13, 13, 13, 13), ValueError),  # 11 piles
+    ([(12,)] + [()] * 11, (13, 13, 13, 13), ValueError),  # KC there and home
+    ([(12, 12)] + [()] * 11, (12, 13, 13, 13), ValueError),  # repeated card
+    ([(52,)] + [()] * 11, (13, 13, 13, 13), ValueError),  # no such card
+    ([(-3,)] + [()] * 11, (13, 13, 13, 13), ValueError),
+    ([(0,)] + [()] * 11, (0, 13, 13, 13), ValueError),  # an ace in a pile
+    ([("x",)] + [()] * 11, (13, 13, 13, 13), TypeError),
+    ([()] * 12, (13, 13, 13), ValueError),  # 3 foundations
+    (None, (13, 13, 13, 13), TypeError),
+    ([list(range(1, 13)) + list(range(14, 26)) + list(range(27, 39)) + list(range(40, 52))] + [()] * 11,
+     (1, 1, 1, 1), ValueError),  # 48 cards in one pile is fine for the table
+])
+def test_bad_input_is_refused(piles, found, exc):
+    if found == (1, 1, 1, 1):
+        # 48 cards in one pile: legal input, searched without a crash
+        status, *_ = _cruel_c.search(piles, found, max_nodes=1000)
+        assert status in (0, 1, -1)
+        return
+    with pytest.raises(exc):
+        _cruel_c.search(piles, found)
+
+
+def test_won_and_dead_positions():
+    assert _cruel_c.search([()] * 12, (13, 13, 13, 13)) == (1, 0, 0, [])
+    pos = parse_position("cruel QSKS/-/-/-/-/-/-/-/-/-/-/-")
+    assert _cruel_c.search(pos.piles, pos.foundations)[0] == 0
+    pos = parse_position("cruel KS/-/-/-/-/-/-/-/-/-/-/-")
+    assert _cruel_c.search(pos.piles, pos.foundations) == (1, 1, 1, [(51, -1)])
