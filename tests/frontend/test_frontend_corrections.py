@@ -11,8 +11,8 @@ import json
 import solitaire
 
 from frontend_steps import (
-    api_get, card_slot, certified, click_move, drawn_board, expected_board, latest_attempt, start_attempt,
-    target_slot, wait_for_version,
+    SUIT_INDEX, api_get, card_slot, certified, click_move, drag, drawn_board, expected_board, latest_attempt,
+    start_attempt, target_slot, wait_for_version,
 )
 
 MOVES_URL = "**/api/v1/attempts/*/moves"
@@ -163,3 +163,31 @@ def test_the_card_goes_back_when_the_server_refuses_a_listed_move(deals, open_pa
     assert server["version"] == 1
     assert drawn_board(page) == expected_board(server["position"])
     assert message.is_hidden()
+
+
+def test_a_card_dropped_on_another_suit_s_foundation_goes_back(deals, open_page):
+    page = open_page("/play/flower/", locale="pt-PT")
+    start_attempt(page)
+    start = latest_attempt(page)
+    card = next(e["card"] for e in start["legal"] if "F" in e["targets"])
+    other = next(i for suit, i in SUIT_INDEX.items() if suit != card[1])
+    wrong = page.locator(f'.slot[data-kind="foundation"][data-index="{other}"]')
+    sent: list = []
+    page.on("request", lambda request: sent.append(request.url) if request.url.endswith("/moves") else None)
+
+    card_slot(page, card).click()
+    assert "slot--target" in target_slot(page, card, "F").get_attribute("class")
+    assert "slot--target" not in wrong.get_attribute("class"), "only the card's own foundation is highlighted"
+    card_slot(page, card).click()  # put it down
+
+    drag(page, card, wrong)
+    message = page.locator('[data-ref="message"]')
+    message.wait_for()
+    assert "message--error" in message.get_attribute("class")
+    assert "só vai para a fundação do seu naipe" in message.inner_text()
+    assert drawn_board(page) == expected_board(start["position"])
+    assert not sent, "nothing to ask the server: F names the card's own foundation"
+
+    drag(page, card, target_slot(page, card, "F"))
+    wait_for_version(page, 1)
+    assert latest_attempt(page)["last_action"] == f"{card}>F"

@@ -71,6 +71,16 @@ def test_a_move_by_tapping_on_a_phone(game, deals, phone, open_page, screenshot)
     assert card_slot(page, card).get_attribute("aria-pressed") == "true"
     goal = target_slot(page, card, target)
     assert "slot--target" in goal.get_attribute("class")
+    # Exactly the API's targets are highlighted: "F" is the card's own foundation only.
+    listed = next(e["targets"] for e in latest_attempt(page)["legal"] if e["card"] == card)
+    highlighted = page.evaluate(
+        "() => [...document.querySelectorAll('.slot--target')].map(s => `${s.dataset.kind}:${s.dataset.index}`)"
+    )
+    expected = [
+        f"{slot.get_attribute('data-kind')}:{slot.get_attribute('data-index')}"
+        for slot in (target_slot(page, card, t) for t in listed)
+    ]
+    assert sorted(highlighted) == sorted(expected), (card, listed)
     screenshot(page, f"play-{game}-phone-selected")
     goal.tap()
     wait_for_version(page, 1)

@@ -124,4 +124,14 @@ test("slots name their move targets", () => {
   assert.equal(slotTarget({ kind: "stack", index: 11 }), "12");
   assert.equal(slotTarget({ kind: "foundation", index: 2 }), "F");
   assert.equal(slotTarget({ kind: "bouquet", index: 2 }), null);
+  // "F" is the card's own foundation: another suit's stands for no move.
+  assert.equal(slotTarget({ kind: "foundation", index: 0 }, "2C"), "F");
+  assert.equal(slotTarget({ kind: "foundation", index: 2 }, "2C"), null);
+  assert.equal(slotTarget({ kind: "stack", index: 3 }, "2C"), "4");
+});
+
+test("a click on another suit's foundation does not send the card home", () => {
+  const attempt = cruel();
+  assert.deepEqual(clickIntent(attempt, "2C", { kind: "foundation", index: 1, card: null }), { action: "deselect" });
+  assert.deepEqual(clickIntent(attempt, "2C", { kind: "foundation", index: 0, card: null }), { action: "move", token: "2C>F" });
 });

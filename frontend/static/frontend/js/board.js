@@ -5,7 +5,7 @@
 import { h, replace, gettext } from "./dom.js";
 import { cardName, parseCard, SUIT_ORDER, SUITS } from "./notation.js";
 import { fill } from "./format.js";
-import { movableCards, stacksOf, targetsFor } from "./state.js";
+import { movableCards, slotTarget, stacksOf, targetsFor } from "./state.js";
 
 const DRAG_THRESHOLD_PX = 6;
 
@@ -59,7 +59,9 @@ export class BoardView {
     const movable = interactive ? movableCards(attempt) : new Set();
     const targets = new Set(selected ? targetsFor(attempt, selected) : []);
     const slotAttrs = (slot, label, card) => {
-      const isTarget = slot.target !== null && targets.has(slot.target);
+      // "F" is a target on the selected card's own foundation only.
+      const target = selected ? slotTarget(slot, selected) : slot.target;
+      const isTarget = target !== null && targets.has(target);
       return {
         class: [
           "slot", `slot--${slot.kind}`,

@@ -9,7 +9,7 @@ import {
 } from "./format.js";
 import { cardName, moveText, parseMove } from "./notation.js";
 import {
-  clickIntent, isActive, isListedLegal, optimisticAttempt, runningSeconds,
+  clickIntent, isActive, isListedLegal, optimisticAttempt, runningSeconds, slotTarget,
 } from "./state.js";
 
 const page = document.querySelector("[data-play]");
@@ -226,18 +226,20 @@ function onSlot(slot, how) {
 }
 
 function onDrop(card, slot) {
-  if (!slot || slot.kind === "bouquet") {
-    view.selected = null;
+  const target = slot ? slotTarget(slot, card) : null;
+  view.selected = null;
+  if (target === null) {
     render();
     if (slot) {
-      const text = gettext("No card may go back into the bouquet.");
+      const text = slot.kind === "bouquet"
+        ? gettext("No card may go back into the bouquet.")
+        : fill(gettext("%(card)s goes only to the foundation of its own suit."), { card: cardName(card, gettext) });
       showMessage(text, "error");
       announce(text, { assertive: true });
     }
     return;
   }
-  view.selected = null;
-  submitMove(`${card}>${slot.kind === "foundation" ? "F" : slot.index + 1}`);
+  submitMove(`${card}>${target}`);
 }
 
 function onKey(event) {

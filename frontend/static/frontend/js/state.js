@@ -113,7 +113,7 @@ export function clickIntent(attempt, selected, slot) {
   const movable = movableCards(attempt);
   if (selected) {
     if (slot.card === selected) return { action: "deselect" };
-    const target = slotTarget(slot);
+    const target = slotTarget(slot, selected);
     if (target && targetsFor(attempt, selected).includes(target)) {
       return { action: "move", token: `${selected}>${target}` };
     }
@@ -125,9 +125,16 @@ export function clickIntent(attempt, selected, slot) {
   return { action: "none" };
 }
 
-/** The move target a slot stands for: "F", a 1-based number as text, or null (the bouquet). */
-export function slotTarget(slot) {
-  if (slot.kind === "foundation") return "F";
+/**
+ * The move target a slot stands for: "F", a 1-based number as text, or null
+ * (the bouquet). "F" names the card's own foundation (NOTATION.md), so with a
+ * `card` given, the foundation of another suit stands for no target.
+ */
+export function slotTarget(slot, card = null) {
+  if (slot.kind === "foundation") {
+    if (card && SUIT_ORDER[slot.index] !== parseCard(card).suit) return null;
+    return "F";
+  }
   if (slot.kind === "stack") return String(slot.index + 1);
   return null;
 }
