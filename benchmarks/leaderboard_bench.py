@@ -117,10 +117,9 @@ def main() -> None:
         import django
 
         django.setup()
+        from django.core.cache import cache
         from django.core.management import call_command
         from django.db import connection
-
-        from django.core.cache import cache
         from django.test import override_settings
         from django.utils import timezone
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-import solitaire
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+import solitaire
 from api.deals.models import Game
 from api.play.models import Attempt, Player
 

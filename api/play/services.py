@@ -9,13 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 
-import solitaire
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from solitaire.solver import is_stalled
 
+import solitaire
 from api.deals import services as deals
 from api.deals.models import DailyDeal, Game
 from api.play import clock
@@ -33,6 +32,7 @@ from api.play.errors import (
 )
 from api.play.illegal import illegal_move_message
 from api.play.models import Attempt, AttemptAction, Player
+from solitaire.solver import is_stalled
 
 User = get_user_model()
 

@@ -17,7 +17,8 @@ from rest_framework.views import APIView
 
 import solitaire
 from api.deals.models import DailyDeal
-from api.play import clock, selectors, serializers as s, services
+from api.play import clock, selectors, services
+from api.play import serializers as s
 from api.play.auth import csrf_enforce, user_or_guest
 from api.play.errors import PlayError, StaleVersion
 from api.play.models import Attempt

@@ -16,10 +16,10 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from django.core.cache import cache  # noqa: E402
+from frontend_steps import certified  # noqa: E402
 
 from api.deals.models import DailyDeal  # noqa: E402
 from api.play import clock  # noqa: E402
-from frontend_steps import certified  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

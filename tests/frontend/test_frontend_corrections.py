@@ -8,12 +8,22 @@ from __future__ import annotations
 
 import json
 
-import solitaire
-
 from frontend_steps import (
-    SUIT_INDEX, api_get, card_slot, certified, click_move, drag, drawn_board, expected_board, latest_attempt,
-    start_attempt, target_slot, wait_for_version,
+    SUIT_INDEX,
+    api_get,
+    card_slot,
+    certified,
+    click_move,
+    drag,
+    drawn_board,
+    expected_board,
+    latest_attempt,
+    start_attempt,
+    target_slot,
+    wait_for_version,
 )
+
+import solitaire
 
 MOVES_URL = "**/api/v1/attempts/*/moves"
 

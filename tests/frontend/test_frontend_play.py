@@ -8,8 +8,17 @@ import datetime as dt
 import json
 
 from frontend_steps import (
-    card_slot, certified, click_move, counters, drag, drawn_board, expected_board, start_attempt, target_slot,
-    version, wait_for_version,
+    card_slot,
+    certified,
+    click_move,
+    counters,
+    drag,
+    drawn_board,
+    expected_board,
+    start_attempt,
+    target_slot,
+    version,
+    wait_for_version,
 )
 
 

@@ -6,14 +6,21 @@ finish, which ends the attempt with its record shown."""
 from __future__ import annotations
 
 import pytest
-import solitaire
-from solitaire.solver import is_stalled
-
-from api.deals.models import DailyDeal
 from frontend_steps import (
-    api_get, card_slot, click_move, counters, drawn_board, expected_board, latest_attempt, start_attempt,
+    api_get,
+    card_slot,
+    click_move,
+    counters,
+    drawn_board,
+    expected_board,
+    latest_attempt,
+    start_attempt,
     wait_for_version,
 )
+
+import solitaire
+from api.deals.models import DailyDeal
+from solitaire.solver import is_stalled
 
 # Cards missing from a line are on their foundations (NOTATION.md).
 # Cruel: KH home leaves QS under KS, and a redeal would give the same layout.

@@ -6,8 +6,15 @@ rather than shrinking cards below readability."""
 from __future__ import annotations
 
 import pytest
-
-from frontend_steps import card_slot, certified, drawn_board, expected_board, latest_attempt, target_slot, wait_for_version
+from frontend_steps import (
+    card_slot,
+    certified,
+    drawn_board,
+    expected_board,
+    latest_attempt,
+    target_slot,
+    wait_for_version,
+)
 
 PHONE = {"width": 360, "height": 740}
 MIN_TARGET_PX = 44

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from frontend_steps import certified, click_move, counters, start_attempt
 
 

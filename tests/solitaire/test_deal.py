@@ -6,6 +6,7 @@ import solitaire
 from solitaire import SolitaireError
 from solitaire.deal import SplitMix64
 
+
 def test_splitmix64_matches_the_published_reference_sequence():
     # The widely published test vector of SplitMix64 for seed 1234567.
     rng = SplitMix64(1234567)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-import solitaire
 
+import solitaire
 from api import celery_app
 
 # A fixed date far from today, so the deals (and how long solving them takes)

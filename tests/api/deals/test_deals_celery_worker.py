@@ -17,12 +17,12 @@ from urllib.parse import quote
 import pytest
 import redis
 from django.db import connection, transaction
-from solitaire.solver import SolveStatus, solve
 
 import solitaire
 from api import celery_app
 from api.deals.models import DailyDeal
 from api.deals.services import deal_enqueue_verification, deal_position, deal_prepare, deal_seed
+from solitaire.solver import SolveStatus, solve
 
 ROOT = Path(__file__).resolve().parents[3]
 

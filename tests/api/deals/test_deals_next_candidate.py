@@ -1,9 +1,16 @@
 import pytest
-from solitaire.solver import SolveStatus
 
 from api.deals import services
 from api.deals.models import DailyDeal
-from api.deals.services import Budget, deal_position, deal_prepare, deal_reverify, deal_seed, deal_verify
+from api.deals.services import (
+    Budget,
+    deal_position,
+    deal_prepare,
+    deal_reverify,
+    deal_seed,
+    deal_verify,
+)
+from solitaire.solver import SolveStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,8 @@ import hashlib
 import hmac
 
 import pytest
-import solitaire
 
+import solitaire
 from api.deals.services import UnknownGame, deal_position, deal_seed
 
 

@@ -13,14 +13,14 @@ import urllib.request
 from dataclasses import dataclass
 
 import pytest
-import solitaire
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from solitaire.solver import SolveStatus, solve
 
+import solitaire
 from api.deals.models import DailyDeal
 from api.play import clock
 from api.play.models import Player
+from solitaire.solver import SolveStatus, solve
 
 PASSWORD = "correct horse battery staple"
 
