@@ -367,6 +367,44 @@ static int gen_moves(S *s) {
     return 0;
 }
 
+static int apply_move(S *s, const FMove *m);
+
+/* How far the position is from won (lower is better), for move ordering
+ * only: cards not home, cards lying on the next card each suit needs, and
+ * column cards not built on a card one rank higher. */
+static int evaluate(S *s) {
+    int h = 64 * (52 - s->home);
+    for (int j = 0; j < NCOL; j++) {
+        int n = s->len[j];
+        if (!n) {
+            h -= 6;
+            continue;
+        }
+        for (int i = 0; i < n; i++) {
+            int c = s->col[j][i];
+            if (s->found[c / 13] == c % 13) h += 10 * (n - 1 - i);
+            else if (s->found[c / 13] + 1 == c % 13) h += 3 * (n - 1 - i);
+            if (i && s->col[j][i - 1] % 13 != c % 13 + 1) h += 2;
+        }
+    }
+    return h;
+}
+
+/* Order the moves generated at [mstart, mlen) by the evaluation of the
+ * position each one leads to (after its safe foundation moves). */
+static int score_moves(S *s, int64_t mstart) {
+    int64_t p0 = s->plen;
+    for (int64_t i = mstart; i < s->mlen; i++) {
+        FMove *m = &s->mv[i];
+        if (apply_move(s, m)) return -1;
+        if (s->prune && auto_moves(s)) return -1;
+        int h = evaluate(s);
+        undo_to(s, p0);
+        m->score = (int16_t)(h * 2 + (m->score > 1 ? 1 : 0));
+    }
+    return 0;
+}
+
 static void sort_moves(FMove *m, int n) {
     /* stable insertion sort by score; move lists are short */
     for (int i = 1; i < n; i++) {
@@ -413,10 +451,20 @@ static int enter(S *s, int *pushed) {
     int64_t mstart = s->mlen;
     if (gen_moves(s)) return R_OOM;
     int cnt = (int)(s->mlen - mstart);
-    sort_moves(s->mv + mstart, cnt);
-    if (s->greedy && cnt && s->mv[mstart].score == 0) {
-        cnt = 1;
-        s->mlen = mstart + 1;
+    if (s->greedy) {
+        /* the first foundation move, alone (heuristic phase only) */
+        for (int i = 0; i < cnt; i++) {
+            if (s->mv[mstart + i].target == FOUND) {
+                s->mv[mstart] = s->mv[mstart + i];
+                cnt = 1;
+                s->mlen = mstart + 1;
+                break;
+            }
+        }
+    }
+    if (cnt > 1) {
+        if (score_moves(s, mstart)) return R_OOM;
+        sort_moves(s->mv + mstart, cnt);
     }
     if (s->flen + 1 > s->fcap) {
         int64_t nc = s->fcap ? s->fcap * 2 : 1024;
@@ -455,6 +503,224 @@ static int run(S *s) {
         /* not pushed: the state was seen; the next move undoes this one */
     }
     return R_NONE;
+}
+
+/* ---- best-first (the greedy phase) ------------------------------------ */
+
+/* Incomplete and heuristic: always expand the stored position with the best
+ * evaluation plus a little for its depth (so lines stay short). A position
+ * is stored whole; the winning line is rebuilt from parent links and
+ * replayed with its safe moves. Its failure proves nothing. */
+/* A node costs about 100 bytes (and 21-43 in the table): this cap keeps the
+ * phase under 1 GB. */
+#define BEST_FIRST_NODES 7000000
+
+typedef struct {
+    uint64_t bq;
+    int32_t parent;
+    int32_t depth;
+    uint8_t len[NCOL];
+    uint8_t cards[52];
+    FMove move; /* the move from the parent */
+} Node;
+
+typedef struct {
+    int32_t f;
+    int32_t node;
+} HeapItem;
+
+static void load_node(S *s, const Node *nd) {
+    s->h.a = s->h.b = 0;
+    s->bq = nd->bq;
+    int k = 0, present[52] = {0};
+    for (int j = 0; j < NCOL; j++) {
+        s->len[j] = nd->len[j];
+        int p = BASE;
+        for (int i = 0; i < nd->len[j]; i++) {
+            int c = nd->cards[k++];
+            s->col[j][i] = c;
+            present[c] = 1;
+            hx(s, c, p);
+            p = c;
+        }
+    }
+    for (int c = 0; c < 52; c++)
+        if (s->bq >> c & 1) { present[c] = 1; hb(s, c); }
+    s->home = 0;
+    for (int su = 0; su < 4; su++) {
+        int r = 0;
+        while (r < 13 && !present[su * 13 + r]) r++;
+        s->found[su] = r;
+        s->home += r;
+    }
+}
+
+static void save_node(S *s, Node *nd) {
+    nd->bq = s->bq;
+    int k = 0;
+    for (int j = 0; j < NCOL; j++) {
+        nd->len[j] = s->len[j];
+        for (int i = 0; i < s->len[j]; i++) nd->cards[k++] = s->col[j][i];
+    }
+}
+
+static void heap_push(HeapItem *h, int64_t *n, HeapItem it) {
+    int64_t i = (*n)++;
+    while (i) {
+        int64_t p = (i - 1) / 2;
+        if (h[p].f < it.f || (h[p].f == it.f && h[p].node < it.node)) break;
+        h[i] = h[p];
+        i = p;
+    }
+    h[i] = it;
+}
+
+static HeapItem heap_pop(HeapItem *h, int64_t *n) {
+    HeapItem top = h[0], last = h[--(*n)];
+    int64_t i = 0;
+    for (;;) {
+        int64_t c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && (h[c + 1].f < h[c].f || (h[c + 1].f == h[c].f && h[c + 1].node < h[c].node))) c++;
+        if (last.f < h[c].f || (last.f == h[c].f && last.node < h[c].node)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = last;
+    return top;
+}
+
+static int run_best_first(S *s) {
+    Node *nodes = NULL;
+    HeapItem *heap = NULL;
+    int64_t nn = 0, ncap = 0, hn = 0, hcap = 0;
+    int result = R_NONE;
+    int32_t goal = -1;
+    FMove last = {0};
+    S root = *s; /* the starting layout: only its state fields are used */
+    int64_t p0 = s->plen;
+
+    if (s->prune && auto_moves(s)) return R_OOM;
+    if (s->home == 52) return R_WON;
+    undo_to(s, p0);
+#define GROW(arr, len, cap)                                                   \
+    if ((len) + 1 > (cap)) {                                                  \
+        int64_t nc = (cap) ? (cap) * 2 : 4096;                                \
+        void *p = realloc((arr), (size_t)nc * sizeof(*(arr)));                \
+        if (!p) { result = R_OOM; goto done; }                                \
+        (arr) = p;                                                            \
+        (cap) = nc;                                                           \
+    }
+    GROW(nodes, nn, ncap);
+    if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
+    save_node(s, &nodes[0]);
+    nodes[0].parent = -1;
+    nodes[0].depth = 0;
+    nn = 1;
+    if (tt_insert(s, s->h) < 0) { result = R_OOM; goto done; }
+    undo_to(s, p0);
+    GROW(heap, hn, hcap);
+    heap_push(heap, &hn, (HeapItem){0, 0});
+    while (hn && goal < 0) {
+        HeapItem it = heap_pop(heap, &hn);
+        s->nodes++;
+        if (s->max_nodes >= 0 && (double)s->nodes > s->max_nodes) { s->limit = "nodes"; result = R_LIMIT; goto done; }
+        if (s->max_seconds >= 0 && s->nodes % CLOCK_EVERY == 0 && elapsed(s) > s->max_seconds) {
+            s->limit = "seconds";
+            result = R_LIMIT;
+            goto done;
+        }
+        load_node(s, &nodes[it.node]);
+        int32_t depth = nodes[it.node].depth;
+        s->plen = 0;
+        s->mlen = 0;
+        if (gen_moves(s)) { result = R_OOM; goto done; }
+        for (int64_t i = 0; i < s->mlen; i++) {
+            FMove m = s->mv[i];
+            if (apply_move(s, &m)) { result = R_OOM; goto done; }
+            if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
+            if (s->home == 52) {
+                goal = it.node;
+                last = m;
+                break;
+            }
+            int ins = tt_insert(s, s->h);
+            if (ins < 0) { result = R_OOM; goto done; }
+            if (ins) {
+                if (nn >= BEST_FIRST_NODES) goto done; /* gives up: proves nothing */
+                if (s->max_states >= 0 && (double)s->states > s->max_states) {
+                    s->limit = "states";
+                    result = R_LIMIT;
+                    goto done;
+                }
+                GROW(nodes, nn, ncap);
+                Node *nd = &nodes[nn];
+                save_node(s, nd);
+                nd->parent = it.node;
+                nd->depth = depth + 1;
+                nd->move = m;
+                GROW(heap, hn, hcap);
+                heap_push(heap, &hn, (HeapItem){evaluate(s) + 6 * (depth + 1), (int32_t)nn});
+                nn++;
+            }
+            undo_to(s, 0);
+        }
+    }
+    if (goal >= 0) {
+        /* rebuild the line: the moves from the root, each followed by its
+         * safe foundation moves, replayed on the starting layout */
+        int32_t cnt = 1;
+        for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent) cnt++;
+        FMove *line = malloc((size_t)cnt * sizeof(FMove));
+        if (!line) { result = R_OOM; goto done; }
+        int32_t k = cnt;
+        line[--k] = last;
+        for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent) line[--k] = nodes[v].move;
+        memcpy(s->col, root.col, sizeof s->col);
+        memcpy(s->len, root.len, sizeof s->len);
+        memcpy(s->found, root.found, sizeof s->found);
+        s->bq = root.bq;
+        s->home = root.home;
+        s->h = root.h;
+        s->plen = 0;
+        int bad = s->prune && auto_moves(s);
+        for (int32_t i = 0; i < cnt && !bad; i++) {
+            bad = apply_move(s, &line[i]) || (s->prune && auto_moves(s));
+        }
+        free(line);
+        result = bad ? R_OOM : R_WON;
+    }
+done:
+    free(nodes);
+    free(heap);
+    return result;
+#undef GROW
+}
+
+/* The greedy phase: best-first on half its budgets, then (when that gave
+ * up) the depth-first search with foundation moves forced on the rest. */
+static int run_greedy(S *s) {
+    double mn = s->max_nodes, ms = s->max_seconds;
+    S root = *s;
+    if (mn >= 0) s->max_nodes = mn / 2;
+    if (ms >= 0) s->max_seconds = ms / 2;
+    int r = run_best_first(s);
+    if (r == R_WON || r == R_OOM) return r;
+    s->max_nodes = mn;
+    s->max_seconds = ms;
+    s->limit = NULL;
+    free(s->tt);
+    s->tt = NULL;
+    s->cap = 0;
+    s->states = 0;
+    s->plen = s->mlen = s->flen = 0;
+    memcpy(s->col, root.col, sizeof s->col);
+    memcpy(s->len, root.len, sizeof s->len);
+    memcpy(s->found, root.found, sizeof s->found);
+    s->bq = root.bq;
+    s->home = root.home;
+    s->h = root.h;
+    return run(s);
 }
 
 /* ---- Python glue ------------------------------------------------------ */
@@ -568,7 +834,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
 
     int r;
     Py_BEGIN_ALLOW_THREADS
-    r = run(s);
+    r = s->greedy ? run_greedy(s) : run(s);
     Py_END_ALLOW_THREADS
 
     if (r == R_OOM) {

@@ -1,0 +1,125 @@
+"""The Flower Garden C core (``_flower_c``): the same verdicts as the Python
+search and an unpruned brute force, replaying certificates, honoured budgets,
+and bad input refused without a crash."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solitaire
+from solitaire import FlowerPosition, SolveStatus, solve
+from solitaire.solver import _flower_c
+from solitaire.solver._budget import Budget, BudgetSpent
+from solitaire.solver._flower import CFlowerSearch, PyFlowerSearch
+
+
+def random_small_flower(rng: random.Random, cards_left: int) -> FlowerPosition:
+    heights = [13] * 4
+    while sum(13 - h for h in heights) < cards_left:
+        s = rng.randrange(4)
+        if heights[s] > 0:
+            heights[s] -= 1
+    cards = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
+    rng.shuffle(cards)
+    columns = [[] for _ in range(6)]
+    bouquet = []
+    for c in cards:
+        if rng.random() < 0.3:
+            bouquet.append(c)
+        else:
+            columns[rng.randrange(6)].append(c)
+    return FlowerPosition(tuple(map(tuple, columns)), tuple(bouquet))
+
+
+def brute_force_winnable(position) -> bool:
+    seen = {position.notation()}
+    todo = [position]
+    while todo:
+        pos = todo.pop()
+        if pos.is_won():
+            return True
+        for move in pos.legal_moves():
+            child = pos.apply(move)
+            k = child.notation()
+            if k not in seen:
+                seen.add(k)
+                todo.append(child)
+    return False
+
+
+def run(cls, pos, *, greedy=False, prune=True, **budget):
+    search = cls(pos, Budget(**budget), prune=prune)
+    search.greedy = greedy
+    won = search.run()
+    if won:
+        assert pos.play(search.path).is_won(), pos.notation()
+    return won, search
+
+
+def test_c_and_python_searches_agree_on_many_small_positions():
+    for seed in range(400):
+        rng = random.Random(5000 + seed)
+        pos = random_small_flower(rng, rng.randint(4, 14))
+        py, _ = run(PyFlowerSearch, pos)
+        c, _ = run(CFlowerSearch, pos)
+        assert c == py, pos.notation()
+        # the incomplete phase may fail, but never claims a false win
+        run(CFlowerSearch, pos, greedy=True)
+
+
+@pytest.mark.parametrize("prune", [True, False])
+def test_c_verdicts_match_the_unpruned_brute_force(prune):
+    for seed in range(120):
+        rng = random.Random(7000 + seed)
+        pos = random_small_flower(rng, rng.randint(4, 9))
+        c, _ = run(CFlowerSearch, pos, prune=prune)
+        assert c == brute_force_winnable(pos), pos.notation()
+
+
+def test_solved_deals_replay_and_are_watchable():
+    for seed in (2, 8, 10):
+        pos = solitaire.deal("flower", seed)
+        result = solve(pos, max_seconds=5)
+        assert result.status is SolveStatus.SOLVED
+        assert pos.play(result.moves).is_won()
+        assert len(result.moves) < 400
+
+
+def test_budgets_are_honoured_and_named():
+    pos = solitaire.deal("flower", 1)
+    with pytest.raises(BudgetSpent) as e:
+        run(CFlowerSearch, pos, max_nodes=50)
+    assert e.value.which == "nodes"
+    search = CFlowerSearch(pos, Budget(max_states=100))
+    with pytest.raises(BudgetSpent) as e:
+        search.run()
+    assert e.value.which == "states" and len(search.seen) <= 101
+    for greedy in (False, True):
+        search = CFlowerSearch(pos, Budget(max_seconds=0.2))
+        search.greedy = greedy
+        with pytest.raises(BudgetSpent) as e:
+            search.run()
+        assert e.value.which == "seconds"
+        assert search.budget.elapsed() < 1.0
+
+
+def test_a_states_budget_through_solve_is_never_a_verdict():
+    result = solve(solitaire.deal("flower", 1), max_states=1000)
+    assert result.status is SolveStatus.LIMIT_REACHED and result.limit == "states"
+
+
+@pytest.mark.parametrize("args", [
+    ([(0, 0)] + [()] * 5, (), (0, 0, 0, 0)),  # a card twice
+    ([(60,)] + [()] * 5, (), (0, 0, 0, 0)),  # not a card
+    ([()] * 5, (), (0, 0, 0, 0)),  # five columns
+    ([()] * 6, (), (0, 0, 0)),  # three foundations
+    ([()] * 6, (), (13, 13, 13, 12)),  # a card missing
+    ([()] * 6, (), (13, 13, 13, 14)),  # a foundation too high
+    ([("x",)] + [()] * 5, (), (0, 0, 0, 0)),  # not an int
+    (None, (), (0, 0, 0, 0)),
+])
+def test_bad_input_is_refused_not_crashed(args):
+    with pytest.raises((ValueError, TypeError)):
+        _flower_c.search(*args, False, True, None, None, None)
