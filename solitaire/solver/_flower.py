@@ -82,6 +82,9 @@ class CFlowerSearch:
     # A stored state costs 16 bytes in the C table at 3/8 to 3/4 load (21 to
     # 43 bytes), plus the depth-first line: 30 million stay near 1.3 GB.
     DEFAULT_MAX_STATES = 30_000_000
+    # The greedy phase runs on its share of the time (search.py), not on a
+    # node cap sized for the Python search.
+    GREEDY_NODES = None
 
     def __init__(self, position, budget: Budget, *, prune: bool = True):
         self.position = position

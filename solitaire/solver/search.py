@@ -81,6 +81,8 @@ DEFAULT = "default"
 
 GREEDY_SHARE = 0.3  # of the node and time budgets, for phase 1
 GREEDY_NODES = 300_000  # phase 1's node cap when no node budget is given
+# (a search class may carry its own GREEDY_NODES; None: with a time budget,
+# phase 1 is bounded by its share of the time alone)
 
 _SEARCHES = {"cruel": CruelSearch, "flower": FlowerSearch}
 
@@ -112,8 +114,11 @@ def solve(
     # Phase 1, incomplete: a greedy search that always plays a foundation
     # move when one is available. It finds most solutions fast; its failure
     # proves nothing, so only its certificates are used.
+    greedy_nodes = getattr(_SEARCHES.get(getattr(position, "game", None)), "GREEDY_NODES", GREEDY_NODES)
+    if greedy_nodes is None and max_seconds is None:
+        greedy_nodes = GREEDY_NODES  # some cap is needed when no budget bounds phase 1
     quick = Budget(
-        GREEDY_SHARE * max_nodes if max_nodes is not None else GREEDY_NODES,
+        GREEDY_SHARE * max_nodes if max_nodes is not None else greedy_nodes,
         GREEDY_SHARE * max_seconds if max_seconds is not None else None,
         max_states,
     )
