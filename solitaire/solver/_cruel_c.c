@@ -35,7 +35,8 @@
  * but an UNSOLVABLE verdict would rest on it), so that is the bound on a
  * wrong UNSOLVABLE verdict per solve.
  *
- * Sound reductions (prune=1; prune=0 keys the exact layout):
+ * Sound reductions (prune=1; prune=0 keys the exact layout and searches
+ * exactly the tree of _cruel.py's PyCruelSearch):
  *
  * 1. Empty piles are keyed by their rank among the non-empty piles, not by
  *    their number. Two layouts whose non-empty piles are the same and in the
@@ -49,6 +50,25 @@
  *    the grouped one, which is already the same class. So the classes
  *    reachable from either are the same, and the win is a property of the
  *    class (all cards home).
+ * 2. Dead layouts are not searched (a dead root is UNSOLVABLE at once). In
+ *    the first non-empty pile P, let x be a card at depth i <= 2 (0 = base)
+ *    and y a card above it at depth <= 3 with y of x's suit and higher rank,
+ *    and y a king, or y's successor (same suit, rank + 1) lying below y in P.
+ *    Then the suit of x can never be completed. Why: (a) no card can ever
+ *    come before x in the sequence: cards arrive only on pile tops, and the
+ *    only pile top at or before x is P's own, which is above x; the cards
+ *    below x are covered by x, and x never moves while covered (only a top
+ *    moves); a redeal cuts the sequence after positions 3, 7, ..., so with
+ *    everything up to depth 3 staying at positions 0..3, P stays the first
+ *    pile and keeps x and y. (b) y never leaves P: it cannot go home before
+ *    x (same suit, higher rank), and it moves only onto its successor, which
+ *    is never a top (none for a king; otherwise it lies below y in P, and by
+ *    (a) stays there, covered by y). Nothing can come between x and y (the
+ *    pile's top is at or above y, and no cut falls inside positions 0..3).
+ *    (c) So x is never a top: the cards above it include y, a redeal cut
+ *    right above x would need x at position 3 (it stays at i <= 2), and x is
+ *    never the last card (y follows it). A card that is never a top never
+ *    goes home. Tested against the brute force on random small positions.
  * No foundation move is forced: a card's presence shifts how every later
  * card is grouped at the next redeal, so sending it home is not provably
  * harmless (see _cruel.py).
@@ -170,7 +190,7 @@ static int grouped(const State *st) {
     return 1;
 }
 
-/* Moves best first, like _cruel.py: foundation moves (score 0), pile moves
+/* Moves best first, as in _cruel.py: foundation moves (score 0), pile moves
  * (5), redeal (9); 3 off when the move uncovers a card its foundation needs.
  * Greedy (the incomplete first phase): only the best move when it is a
  * foundation move. */
@@ -215,10 +235,13 @@ static void gen_moves(Frame *f, int greedy) {
     if (!grouped(st)) {
         score[n] = 9; card[n] = -1; tgt[n] = TGT_REDEAL; n++;
     }
-    /* insertion sort, stable */
+    /* insertion sort by (score, card, target): the order of _cruel.py's
+     * out.sort() on (score, card, src, target) tuples, src following from
+     * the card, so both searches walk the same tree */
     for (int i = 1; i < n; i++) {
         int sc = score[i], cd = card[i], tg = tgt[i], j = i - 1;
-        while (j >= 0 && score[j] > sc) {
+        while (j >= 0 && (score[j] > sc || (score[j] == sc && (card[j] > cd ||
+                                                               (card[j] == cd && tgt[j] > tg))))) {
             score[j + 1] = score[j]; card[j + 1] = card[j]; tgt[j + 1] = tgt[j]; j--;
         }
         score[j + 1] = sc; card[j + 1] = cd; tgt[j + 1] = tg;
@@ -230,6 +253,26 @@ static void gen_moves(Frame *f, int greedy) {
     }
     f->nmv = (uint8_t)n;
     f->next = 0;
+}
+
+/* Reduction 2 (prune=1), a dead-layout test; see the header. */
+static int dead_first_pile(const State *st) {
+    int p = 0;
+    while (p < NPILES && !st->len[p]) p++;
+    if (p == NPILES) return 0;
+    const uint8_t *q = st->seq; /* the first non-empty pile starts the sequence */
+    int lim = st->len[p] < 4 ? st->len[p] : 4;
+    for (int i = 0; i < lim - 1 && i <= 2; i++) {
+        int x = q[i];
+        for (int j = i + 1; j < lim; j++) {
+            int y = q[j];
+            if (y / 13 != x / 13 || y % 13 <= x % 13) continue;
+            if (y % 13 == 12) return 1;
+            for (int k = 0; k < j; k++)
+                if (q[k] == y + 1) return 1;
+        }
+    }
+    return 0;
 }
 
 static int pile_of_top(const State *st, int c, int *endpos) {
@@ -320,6 +363,7 @@ static int run_search(const State *root, int greedy, int prune, long long max_no
     size_t sp = 0;
     uint64_t a, b;
 
+    if (prune && dead_first_pile(root)) goto done; /* status 0, nodes 0 */
     key_of(root, prune, &a, &b);
     table_insert(&t, a, b);
     nodes = 1;
@@ -352,6 +396,7 @@ static int run_search(const State *root, int greedy, int prune, long long max_no
             sp++;
             break;
         }
+        if (prune && dead_first_pile(&g->st)) continue;
         key_of(&g->st, prune, &a, &b);
         if (!table_insert(&t, a, b)) continue;
         nodes++;
@@ -508,7 +553,17 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     return Py_BuildValue("(iLLN)", status, nodes, states, moves);
 }
 
+static PyObject *py_dead(PyObject *self, PyObject *args) {
+    PyObject *piles, *found;
+    if (!PyArg_ParseTuple(args, "OO", &piles, &found)) return NULL;
+    State st;
+    if (parse_state(piles, found, &st) < 0) return NULL;
+    return PyBool_FromLong(dead_first_pile(&st));
+}
+
 static PyMethodDef methods[] = {
+    {"dead", py_dead, METH_VARARGS,
+     "dead(piles, foundations) -> True when the dead-layout test (reduction 2) proves the layout lost"},
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(piles, foundations, greedy=False, prune=True, max_nodes=-1, max_seconds=-1.0,"
      " max_states=-1) -> (status, nodes, states, moves)"},

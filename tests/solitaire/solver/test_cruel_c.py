@@ -106,27 +106,27 @@ def test_greedy_and_complete_certificates_replay_on_deals():
 
 def test_node_budget():
     b = Budget(max_nodes=1000)
-    s = CCruelSearch(solitaire.deal("cruel", 4), b)
+    s = CCruelSearch(solitaire.deal("cruel", 5), b)
     with pytest.raises(BudgetSpent) as e:
         s.run()
     assert e.value.which == "nodes"
     assert b.nodes <= 1001
-    r = solve(solitaire.deal("cruel", 4), max_nodes=5000)
+    r = solve(solitaire.deal("cruel", 5), max_nodes=5000)
     assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "nodes" and r.nodes <= 5001
 
 
 def test_seconds_budget():
     t = time.perf_counter()
-    r = solve(solitaire.deal("cruel", 4), max_seconds=0.5)
+    r = solve(solitaire.deal("cruel", 5), max_seconds=0.5)
     assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "seconds"
     assert time.perf_counter() - t < 2.0
 
 
 def test_states_budget():
-    r = solve(solitaire.deal("cruel", 4), max_states=2000)
+    r = solve(solitaire.deal("cruel", 5), max_states=2000)
     assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "states"
     assert r.states <= 2001
-    s = CCruelSearch(solitaire.deal("cruel", 4), Budget(max_states=500))
+    s = CCruelSearch(solitaire.deal("cruel", 5), Budget(max_states=500))
     with pytest.raises(BudgetSpent) as e:
         s.run()
     assert e.value.which == "states" and len(s.seen) <= 501
@@ -169,3 +169,55 @@ def test_won_and_dead_positions():
     assert _cruel_c.search(pos.piles, pos.foundations)[0] == 0
     pos = parse_position("cruel KS/-/-/-/-/-/-/-/-/-/-/-")
     assert _cruel_c.search(pos.piles, pos.foundations) == (1, 1, 1, [(51, -1)])
+
+
+# -- the C core's reductions -----------------------------------------------
+
+def test_without_reductions_the_c_core_walks_the_python_search_tree():
+    """prune=False: the same moves in the same order, so the same node count
+    and the same certificate as the Python search."""
+    for seed in range(12):
+        pos = solitaire.deal("cruel", seed)
+        out = []
+        for cls in (PyCruelSearch, CCruelSearch):
+            b = Budget(max_nodes=5000)
+            s = cls(pos, b, prune=False)
+            try:
+                won = s.run()
+            except BudgetSpent as e:
+                won = e.which
+            out.append((won, b.nodes, len(s.seen), s.path if won is True else None))
+        assert out[0] == out[1], seed
+
+
+def test_the_dead_layout_test_only_fires_on_lost_positions():
+    """Reduction 2 (the first pile holds a card under a card of its suit
+    that can never leave) against the brute force."""
+    fired = 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        pos = random_small_cruel(rng, rng.randint(4, 11))
+        if _cruel_c.dead(pos.piles, pos.foundations):
+            fired += 1
+            assert not brute_force_winnable(pos), pos.notation()
+    assert fired >= 60
+
+
+SPADES_DOWN = "QSJSTS9S8S7S6S5S4S3S"
+
+
+@pytest.mark.parametrize("text, dead", [
+    ("cruel 2SKS/" + SPADES_DOWN + "/-/-/-/-/-/-/-/-/-/-", True),  # KS never leaves 2S
+    ("cruel 3H2HKH/QHJHTH9H8H7H6H5H4H/-/-/-/-/-/-/-/-/-/-", True),  # KH above 2H
+    ("cruel 5S3S4S/KSQSJSTS9S8S7S6S2S/-/-/-/-/-/-/-/-/-/-", True),  # 4S only goes onto 5S, below
+    ("cruel -/2SKS/" + SPADES_DOWN + "/-/-/-/-/-/-/-/-/-", True),  # the first non-empty pile
+    ("cruel 2S3S/KSQSJSTS9S8S7S6S5S4S/-/-/-/-/-/-/-/-/-/-", False),  # 3S can go onto 4S
+    ("cruel KDQDJD2SKS/" + SPADES_DOWN + "/-/-/-/-/-/-/-/-/-/-", False),  # 2S at depth 3: a redeal cuts above it
+    ("cruel " + SPADES_DOWN[:-2] + "/2SKS3S/-/-/-/-/-/-/-/-/-/-", False),  # not the first pile
+])
+def test_dead_layout_examples(text, dead):
+    pos = parse_position(text)
+    assert _cruel_c.dead(pos.piles, pos.foundations) is dead
+    if dead:
+        assert not brute_force_winnable(pos)
+        assert solve(pos).status is SolveStatus.UNSOLVABLE
