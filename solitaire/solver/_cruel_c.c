@@ -69,6 +69,28 @@
  *    right above x would need x at position 3 (it stays at i <= 2), and x is
  *    never the last card (y follows it). A card that is never a top never
  *    goes home. Tested against the brute force on random small positions.
+ * 3. Dead layouts, more generally: a frozen prefix. Let P be the first L
+ *    cards of the sequence (positions 0..L-1, L <= PREFIX_MAX). Call a
+ *    position of P "open" when its card is a top now (it ends its pile) or
+ *    may be one later: after any redeal (position 3, 7, 11, ...), or when the
+ *    cards above it leave (only position L-1 can be uncovered that way: the
+ *    cards above any other position of P are cards of P). If every card y at
+ *    an open position has (i) a lower card of its suit in P, (ii) no
+ *    successor, or its successor in P at a position that is not open, and
+ *    (iii) unless y is at L-1, its predecessor in P, then no card of P ever
+ *    leaves, and the deal is lost. Why: suppose all of P still lies at
+ *    positions 0..L-1, and look at the first event that changes that. Cards
+ *    enter the sequence only onto a top, so one placed before position L-1
+ *    lands on an open position p < L-1 and is y - 1 for the card y there,
+ *    which lies in P (iii): that would be a card of P leaving. A card of P
+ *    leaves only from a top (an open position): home needs every lower card
+ *    of its suit home, but one is in P (i); onto its successor needs that
+ *    card on top of another pile, but it is a king or its successor sits at
+ *    a closed position of P (ii), covered by cards of P. A redeal keeps the
+ *    order and removes nothing, and the cuts fall at the same positions.
+ *    So no first event exists: P stays, and its cards never go home.
+ *    Reduction 2 is the case L <= 4 inside the first pile; both are kept
+ *    (2 is the cheap test). Tested against the brute force.
  * No foundation move is forced: a card's presence shifts how every later
  * card is grouped at the next redeal, so sending it home is not provably
  * harmless (see _cruel.py).
@@ -98,6 +120,7 @@ typedef struct {
     State st;
     int8_t card[MAXMV];
     int8_t tgt[MAXMV];
+    int8_t src[MAXMV];
     uint8_t nmv, next;
 } Frame;
 
@@ -197,7 +220,7 @@ static int grouped(const State *st) {
 static void gen_moves(Frame *f, int greedy) {
     const State *st = &f->st;
     int8_t top_pile[NCARDS];
-    int tops[NPILES], below[NPILES], np = 0;
+    int tops[NPILES], topc[NPILES], below[NPILES], np = 0;
     int pos = 0;
     memset(top_pile, -1, sizeof top_pile);
     for (int i = 0; i < NPILES; i++) {
@@ -207,87 +230,138 @@ static void gen_moves(Frame *f, int greedy) {
             int c = st->seq[pos - 1];
             top_pile[c] = (int8_t)i;
             tops[np] = i;
+            topc[np] = c;
             below[np] = n > 1 ? st->seq[pos - 2] : -1;
             np++;
         }
     }
-    int score[MAXMV], card[MAXMV], tgt[MAXMV], n = 0;
+    int score[MAXMV], card[MAXMV], tgt[MAXMV], src[MAXMV], n = 0;
     for (int k = 0; k < np; k++) {
-        int i = tops[k];
-        /* the top of pile i */
-        int c = -1;
-        {
-            int p = 0;
-            for (int j = 0; j <= i; j++) p += st->len[j];
-            c = st->seq[p - 1];
-        }
+        int i = tops[k], c = topc[k];
         int s = c / 13, r = c % 13;
         int bonus = 0;
         int bl = below[k];
         if (bl >= 0 && st->found[bl / 13] == bl % 13) bonus = 3;
         if (st->found[s] == r) {
-            score[n] = 0 - bonus; card[n] = c; tgt[n] = TGT_FOUND; n++;
+            score[n] = 0 - bonus; card[n] = c; tgt[n] = TGT_FOUND; src[n] = i; n++;
         }
         if (r != 12 && top_pile[c + 1] >= 0) {
-            score[n] = 5 - bonus; card[n] = c; tgt[n] = top_pile[c + 1]; n++;
+            score[n] = 5 - bonus; card[n] = c; tgt[n] = top_pile[c + 1]; src[n] = i; n++;
         }
     }
     if (!grouped(st)) {
-        score[n] = 9; card[n] = -1; tgt[n] = TGT_REDEAL; n++;
+        score[n] = 9; card[n] = -1; tgt[n] = TGT_REDEAL; src[n] = -1; n++;
     }
     /* insertion sort by (score, card, target): the order of _cruel.py's
      * out.sort() on (score, card, src, target) tuples, src following from
      * the card, so both searches walk the same tree */
     for (int i = 1; i < n; i++) {
-        int sc = score[i], cd = card[i], tg = tgt[i], j = i - 1;
+        int sc = score[i], cd = card[i], tg = tgt[i], sr = src[i], j = i - 1;
         while (j >= 0 && (score[j] > sc || (score[j] == sc && (card[j] > cd ||
                                                                (card[j] == cd && tgt[j] > tg))))) {
-            score[j + 1] = score[j]; card[j + 1] = card[j]; tgt[j + 1] = tgt[j]; j--;
+            score[j + 1] = score[j]; card[j + 1] = card[j]; tgt[j + 1] = tgt[j];
+            src[j + 1] = src[j]; j--;
         }
-        score[j + 1] = sc; card[j + 1] = cd; tgt[j + 1] = tg;
+        score[j + 1] = sc; card[j + 1] = cd; tgt[j + 1] = tg; src[j + 1] = sr;
     }
     if (greedy && n > 0 && tgt[0] == TGT_FOUND) n = 1;
     for (int i = 0; i < n; i++) {
         f->card[i] = (int8_t)card[i];
         f->tgt[i] = (int8_t)tgt[i];
+        f->src[i] = (int8_t)src[i];
     }
     f->nmv = (uint8_t)n;
     f->next = 0;
 }
 
-/* Reduction 2 (prune=1), a dead-layout test; see the header. */
+/* Reduction 2 (prune=1), a dead-layout test; see the header: the greatest
+ * set C of the first pile's cards at depths 0..3 in which every card is
+ * covered by a card of C, or is both unable to move (a king, or its
+ * successor in C) and unable to go home (a lower card of its suit in C). */
 static int dead_first_pile(const State *st) {
     int p = 0;
     while (p < NPILES && !st->len[p]) p++;
     if (p == NPILES) return 0;
     const uint8_t *q = st->seq; /* the first non-empty pile starts the sequence */
-    int lim = st->len[p] < 4 ? st->len[p] : 4;
-    for (int i = 0; i < lim - 1 && i <= 2; i++) {
-        int x = q[i];
-        for (int j = i + 1; j < lim; j++) {
-            int y = q[j];
-            if (y / 13 != x / 13 || y % 13 <= x % 13) continue;
-            if (y % 13 == 12) return 1;
-            for (int k = 0; k < j; k++)
-                if (q[k] == y + 1) return 1;
+    int n = st->len[p] < 4 ? st->len[p] : 4;
+    int in[4] = {1, 1, 1, 1};
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int d = 0; d < n; d++) {
+            if (!in[d]) continue;
+            int y = q[d], keep = 0;
+            for (int e = d + 1; e < n; e++)
+                if (in[e]) keep = 1; /* covered by a card of C */
+            if (!keep) {
+                int nomove = y % 13 == 12, nohome = 0;
+                for (int e = 0; e < n; e++) {
+                    if (!in[e] || e == d) continue;
+                    int z = q[e];
+                    if (z == y + 1 && y % 13 != 12) nomove = 1;
+                    if (z / 13 == y / 13 && z % 13 < y % 13) nohome = 1;
+                }
+                keep = nomove && nohome;
+            }
+            if (!keep) {
+                in[d] = 0;
+                changed = 1;
+            }
         }
+    }
+    for (int d = 0; d < n; d++)
+        if (in[d]) return 1;
+    return 0;
+}
+
+/* Reduction 3 (prune=1): a frozen prefix of the sequence; see the header.
+ * Prefixes up to PREFIX_MAX cards are tried. */
+#define PREFIX_MAX 16
+static int dead_prefix(const State *st) {
+    int n = st->left;
+    if (n == 0) return 0;
+    uint8_t isend[MAXSEQ];
+    int8_t where[NCARDS];
+    memset(isend, 0, sizeof isend);
+    memset(where, -1, sizeof where);
+    int pos = 0;
+    for (int i = 0; i < NPILES; i++) {
+        pos += st->len[i];
+        if (st->len[i]) isend[pos - 1] = 1;
+    }
+    for (int p = 0; p < n; p++) where[st->seq[p]] = (int8_t)p;
+    int lmax = n < PREFIX_MAX ? n : PREFIX_MAX;
+    for (int L = 1; L <= lmax; L++) {
+        int ok = 1;
+        for (int p = 0; p < L && ok; p++) {
+            if (!(isend[p] || p % 4 == 3 || p == L - 1)) continue; /* never a top */
+            int y = st->seq[p], s = y / 13, r = y % 13;
+            /* it cannot go home: a lower card of its suit is in the prefix */
+            int low = 0;
+            for (int rr = st->found[s]; rr < r && !low; rr++) {
+                int w = where[s * 13 + rr];
+                if (w >= 0 && w < L) low = 1;
+            }
+            if (!low) { ok = 0; break; }
+            /* it cannot move: a king, or its successor is in the prefix at
+             * a place that is never a top */
+            if (r != 12) {
+                int w = where[y + 1];
+                if (w < 0 || w >= L || isend[w] || w % 4 == 3 || w == L - 1) { ok = 0; break; }
+            }
+            /* nothing can be put on it, unless it ends the prefix: its
+             * predecessor (in play, as a lower card is) is in the prefix */
+            if (p < L - 1) {
+                int w = where[y - 1];
+                if (w < 0 || w >= L) { ok = 0; break; }
+            }
+        }
+        if (ok) return 1;
     }
     return 0;
 }
 
-static int pile_of_top(const State *st, int c, int *endpos) {
-    int pos = 0;
-    for (int i = 0; i < NPILES; i++) {
-        pos += st->len[i];
-        if (st->len[i] && st->seq[pos - 1] == c) {
-            *endpos = pos;
-            return i;
-        }
-    }
-    return -1;
-}
-
-static void apply_move(State *st, int c, int tgt) {
+static void apply_move(State *st, int c, int src, int tgt) {
     if (tgt == TGT_REDEAL) {
         int left = st->left;
         for (int i = 0; i < NPILES; i++) {
@@ -298,8 +372,8 @@ static void apply_move(State *st, int c, int tgt) {
         return;
     }
     int end = 0;
-    int src = pile_of_top(st, c, &end);
-    /* remove seq[end - 1] */
+    for (int j = 0; j <= src; j++) end += st->len[j];
+    /* remove seq[end - 1], the top of pile src (the card c) */
     memmove(st->seq + end - 1, st->seq + end, st->left - end);
     st->len[src]--;
     if (tgt == TGT_FOUND) {
@@ -363,7 +437,7 @@ static int run_search(const State *root, int greedy, int prune, long long max_no
     size_t sp = 0;
     uint64_t a, b;
 
-    if (prune && dead_first_pile(root)) goto done; /* status 0, nodes 0 */
+    if (prune && (dead_first_pile(root) || dead_prefix(root))) goto done; /* status 0, nodes 0 */
     key_of(root, prune, &a, &b);
     table_insert(&t, a, b);
     nodes = 1;
@@ -378,7 +452,7 @@ static int run_search(const State *root, int greedy, int prune, long long max_no
             sp--;
             continue;
         }
-        int c = f->card[f->next], tg = f->tgt[f->next];
+        int c = f->card[f->next], tg = f->tgt[f->next], sr = f->src[f->next];
         f->next++;
         if (sp == cap) {
             if ((cap * 2) * sizeof(Frame) > MAX_STACK_BYTES) { status = -3; goto done; }
@@ -390,13 +464,13 @@ static int run_search(const State *root, int greedy, int prune, long long max_no
         }
         Frame *g = &stack[sp];
         g->st = f->st;
-        apply_move(&g->st, c, tg);
+        apply_move(&g->st, c, sr, tg);
         if (g->st.left == 0) {
             status = 1;
             sp++;
             break;
         }
-        if (prune && dead_first_pile(&g->st)) continue;
+        if (prune && (dead_first_pile(&g->st) || dead_prefix(&g->st))) continue;
         key_of(&g->st, prune, &a, &b);
         if (!table_insert(&t, a, b)) continue;
         nodes++;
@@ -558,7 +632,7 @@ static PyObject *py_dead(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO", &piles, &found)) return NULL;
     State st;
     if (parse_state(piles, found, &st) < 0) return NULL;
-    return PyBool_FromLong(dead_first_pile(&st));
+    return PyBool_FromLong(dead_first_pile(&st) || dead_prefix(&st));
 }
 
 static PyMethodDef methods[] = {

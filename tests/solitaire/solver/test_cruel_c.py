@@ -106,27 +106,27 @@ def test_greedy_and_complete_certificates_replay_on_deals():
 
 def test_node_budget():
     b = Budget(max_nodes=1000)
-    s = CCruelSearch(solitaire.deal("cruel", 5), b)
+    s = CCruelSearch(solitaire.deal("cruel", 123), b)
     with pytest.raises(BudgetSpent) as e:
         s.run()
     assert e.value.which == "nodes"
     assert b.nodes <= 1001
-    r = solve(solitaire.deal("cruel", 5), max_nodes=5000)
+    r = solve(solitaire.deal("cruel", 123), max_nodes=5000)
     assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "nodes" and r.nodes <= 5001
 
 
 def test_seconds_budget():
     t = time.perf_counter()
-    r = solve(solitaire.deal("cruel", 5), max_seconds=0.5)
+    r = solve(solitaire.deal("cruel", 123), max_seconds=0.5)
     assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "seconds"
     assert time.perf_counter() - t < 2.0
 
 
 def test_states_budget():
-    r = solve(solitaire.deal("cruel", 5), max_states=2000)
+    r = solve(solitaire.deal("cruel", 123), max_states=2000)
     assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "states"
     assert r.states <= 2001
-    s = CCruelSearch(solitaire.deal("cruel", 5), Budget(max_states=500))
+    s = CCruelSearch(solitaire.deal("cruel", 123), Budget(max_states=500))
     with pytest.raises(BudgetSpent) as e:
         s.run()
     assert e.value.which == "states" and len(s.seen) <= 501
@@ -221,3 +221,19 @@ def test_dead_layout_examples(text, dead):
     if dead:
         assert not brute_force_winnable(pos)
         assert solve(pos).status is SolveStatus.UNSOLVABLE
+
+
+@pytest.mark.parametrize("text, dead", [
+    # 3S (position 1) under 4S... the prefix 2S 5S 4S 3S: every open place
+    # (3: 3S at a cut, and the pile end) holds a card with a lower spade in
+    # the prefix, its successor covered in it, and its predecessor in it
+    ("cruel 2S5S4S3S/" + "KSQSJSTS9S8S7S6S" + "/-/-/-/-/-/-/-/-/-/-", True),
+    # 4S never leaves (5S under it, 2S too), though 3S may still go onto it
+    ("cruel 2S5S4S/3S/KSQSJSTS9S8S7S6S/-/-/-/-/-/-/-/-/-", True),
+    # 2S is a top with no lower spade: nothing is frozen (and it is won)
+    ("cruel 3S2S/4S/KSQSJSTS9S8S7S6S5S/-/-/-/-/-/-/-/-/-", False),
+])
+def test_frozen_prefix_examples(text, dead):
+    pos = parse_position(text)
+    assert _cruel_c.dead(pos.piles, pos.foundations) is dead
+    assert brute_force_winnable(pos) is not dead

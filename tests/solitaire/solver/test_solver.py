@@ -235,7 +235,7 @@ def test_a_time_budget_is_honoured():
 
 
 def test_a_states_budget_is_honoured():
-    result = solve(solitaire.deal("cruel", 5), max_states=100)
+    result = solve(solitaire.deal("cruel", 123), max_states=100)
     assert result.status is SolveStatus.LIMIT_REACHED
     assert result.limit == "states"
     assert result.states <= 101
