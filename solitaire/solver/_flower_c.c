@@ -32,8 +32,13 @@
  *  3. a column's only card never goes to an empty column,
  *  4. bouquet cards go to columns only in chains ending with a column card,
  *  5. transpositions are not expanded twice.
- * Greedy mode (search.py's first, incomplete phase): when a foundation move
- * is available it is the only one tried. Its failure proves nothing.
+ * Move order: each move is tried on a copy of the position (with its safe
+ * moves) and the moves are sorted by the evaluation of the result.
+ * Greedy mode (search.py's first, incomplete phase): a best-first search on
+ * half its budgets, then a depth-first search in which, when a foundation
+ * move is available, it is the only one tried. Its failure proves nothing;
+ * only a win is used (rebuilt and replayed; search.py replays it again
+ * through the engine).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -369,6 +374,12 @@ static int gen_moves(S *s) {
 
 static int apply_move(S *s, const FMove *m);
 
+/* Heuristic weights (ordering only; other values tried made no difference
+ * on the hard deals): depth of a best-first node, cards lying on the next
+ * card of a suit, on the one after, cards not built on a rank one higher,
+ * empty columns. */
+enum { W_DEPTH = 6, W_NEXT = 10, W_NEXT2 = 3, W_UNSORTED = 2, W_EMPTY = 6 };
+
 /* How far the position is from won (lower is better), for move ordering
  * only: cards not home, cards lying on the next card each suit needs, and
  * column cards not built on a card one rank higher. */
@@ -377,14 +388,14 @@ static int evaluate(S *s) {
     for (int j = 0; j < NCOL; j++) {
         int n = s->len[j];
         if (!n) {
-            h -= 6;
+            h -= W_EMPTY;
             continue;
         }
         for (int i = 0; i < n; i++) {
             int c = s->col[j][i];
-            if (s->found[c / 13] == c % 13) h += 10 * (n - 1 - i);
-            else if (s->found[c / 13] + 1 == c % 13) h += 3 * (n - 1 - i);
-            if (i && s->col[j][i - 1] % 13 != c % 13 + 1) h += 2;
+            if (s->found[c / 13] == c % 13) h += W_NEXT * (n - 1 - i);
+            else if (s->found[c / 13] + 1 == c % 13) h += W_NEXT2 * (n - 1 - i);
+            if (i && s->col[j][i - 1] % 13 != c % 13 + 1) h += W_UNSORTED;
         }
     }
     return h;
@@ -660,7 +671,7 @@ static int run_best_first(S *s) {
                 nd->depth = depth + 1;
                 nd->move = m;
                 GROW(heap, hn, hcap);
-                heap_push(heap, &hn, (HeapItem){evaluate(s) + 6 * (depth + 1), (int32_t)nn});
+                heap_push(heap, &hn, (HeapItem){evaluate(s) + W_DEPTH * (depth + 1), (int32_t)nn});
                 nn++;
             }
             undo_to(s, 0);
