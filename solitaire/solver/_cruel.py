@@ -20,12 +20,26 @@ What is (and is not) pruned, and why:
    redeal is never tried twice in a row (the first one leaves the layout in
    groups of 4, so the second is illegal anyway).
 
-``CruelSearch`` runs the same search in C (``_cruel_c.c``, about a hundred
-times faster, GIL released; its header documents its table, its memory per
-state, the 128-bit hash's collision bound and its one extra reduction: empty
-piles keyed by rank among the non-empty ones). ``PyCruelSearch`` is the pure
-Python search, kept as the reference the tests compare the C core with, and
-used only if the extension is not built.
+``CruelSearch`` runs the same search in C (``_cruel_c.c``; GIL released;
+its header documents its table, the memory per state, the 128-bit hash's
+collision bound, and the proof of each reduction it adds):
+
+4. Empty piles are keyed by their rank among the non-empty piles (the places
+   of empty piles never matter: moves look only at tops, redeals only at
+   the order of the non-empty piles).
+5. Dead layouts are not searched: when a prefix of the card sequence (pile 1
+   base to pile 12 top) can be shown frozen forever (every card of it that
+   is or may become a top has a lower card of its suit in the prefix, a
+   successor covered in the prefix or none, and, unless it ends the prefix,
+   its predecessor in the prefix), its cards never go home. Most unsolvable
+   deals are dead from the start this way (for example 2S with KS on it at
+   the base of pile 1); inside the search the test cuts the subtrees that
+   are lost, which also steers the greedy first phase to solutions.
+
+Without reductions (``prune=False``) the C core walks exactly the tree of
+``PyCruelSearch`` (same move order, same node count, same certificate),
+which the tests check. ``PyCruelSearch`` is the pure Python search, kept as
+that reference and used only if the extension is not built.
 """
 
 from __future__ import annotations

@@ -50,7 +50,8 @@
  *    the grouped one, which is already the same class. So the classes
  *    reachable from either are the same, and the win is a property of the
  *    class (all cards home).
- * 2. Dead layouts are not searched (a dead root is UNSOLVABLE at once). In
+ * 2. Dead layouts are not searched (a dead root is UNSOLVABLE at once). The
+ *    simplest case (the code tests the general one, 3): in
  *    the first non-empty pile P, let x be a card at depth i <= 2 (0 = base)
  *    and y a card above it at depth <= 3 with y of x's suit and higher rank,
  *    and y a king, or y's successor (same suit, rank + 1) lying below y in P.
@@ -89,8 +90,8 @@
  *    a closed position of P (ii), covered by cards of P. A redeal keeps the
  *    order and removes nothing, and the cuts fall at the same positions.
  *    So no first event exists: P stays, and its cards never go home.
- *    Reduction 2 is the case L <= 4 inside the first pile; both are kept
- *    (2 is the cheap test). Tested against the brute force.
+ *    Reduction 2 is the case L = depth of y + 1 (the only open place is
+ *    y's), so the code tests 3 only. Tested against the brute force.
  * No foundation move is forced: a card's presence shifts how every later
  * card is grouped at the next redeal, so sending it home is not provably
  * harmless (see _cruel.py).
@@ -274,46 +275,6 @@ static void gen_moves(Frame *f, int greedy) {
     f->next = 0;
 }
 
-/* Reduction 2 (prune=1), a dead-layout test; see the header: the greatest
- * set C of the first pile's cards at depths 0..3 in which every card is
- * covered by a card of C, or is both unable to move (a king, or its
- * successor in C) and unable to go home (a lower card of its suit in C). */
-static int dead_first_pile(const State *st) {
-    int p = 0;
-    while (p < NPILES && !st->len[p]) p++;
-    if (p == NPILES) return 0;
-    const uint8_t *q = st->seq; /* the first non-empty pile starts the sequence */
-    int n = st->len[p] < 4 ? st->len[p] : 4;
-    int in[4] = {1, 1, 1, 1};
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        for (int d = 0; d < n; d++) {
-            if (!in[d]) continue;
-            int y = q[d], keep = 0;
-            for (int e = d + 1; e < n; e++)
-                if (in[e]) keep = 1; /* covered by a card of C */
-            if (!keep) {
-                int nomove = y % 13 == 12, nohome = 0;
-                for (int e = 0; e < n; e++) {
-                    if (!in[e] || e == d) continue;
-                    int z = q[e];
-                    if (z == y + 1 && y % 13 != 12) nomove = 1;
-                    if (z / 13 == y / 13 && z % 13 < y % 13) nohome = 1;
-                }
-                keep = nomove && nohome;
-            }
-            if (!keep) {
-                in[d] = 0;
-                changed = 1;
-            }
-        }
-    }
-    for (int d = 0; d < n; d++)
-        if (in[d]) return 1;
-    return 0;
-}
-
 /* Reduction 3 (prune=1): a frozen prefix of the sequence; see the header.
  * Prefixes of up to lmax cards are tried: all of them at the root, up to
  * PREFIX_MAX at the other nodes (longer ones rarely add a proof and cost a
@@ -322,40 +283,60 @@ static int dead_first_pile(const State *st) {
 static int dead_prefix(const State *st, int lmax) {
     int n = st->left;
     if (n == 0) return 0;
-    uint8_t isend[MAXSEQ];
-    int8_t where[NCARDS];
-    memset(isend, 0, sizeof isend);
-    memset(where, -1, sizeof where);
-    int pos = 0;
-    for (int i = 0; i < NPILES; i++) {
-        pos += st->len[i];
-        if (st->len[i]) isend[pos - 1] = 1;
-    }
-    for (int p = 0; p < n; p++) where[st->seq[p]] = (int8_t)p;
     if (lmax > n) lmax = n;
+    enum { FAR = 99 };
+    /* only the first lmax places matter: a card farther is never in a
+     * prefix tried, so its place is recorded as FAR */
+    uint8_t open[MAXSEQ]; /* a top now (pile end) or after any redeal */
+    int8_t where[NCARDS];
+    memset(open, 0, (size_t)lmax);
+    memset(where, FAR, sizeof where);
+    int pos = 0;
+    for (int i = 0; i < NPILES && pos < lmax; i++) {
+        pos += st->len[i];
+        if (st->len[i] && pos <= lmax) open[pos - 1] = 1;
+    }
+    for (int p = 3; p < lmax; p += 4) open[p] = 1;
+    for (int p = 0; p < lmax; p++) where[st->seq[p]] = (int8_t)p;
+    /* for each of the first lmax places: the nearest place holding a lower
+     * card of its suit, its successor's place, its predecessor's place */
+    int low[MAXSEQ], succ[MAXSEQ], pred[MAXSEQ];
+    for (int p = 0; p < lmax; p++) {
+        int y = st->seq[p], s = y / 13, r = y % 13, m = FAR;
+        for (int rr = st->found[s]; rr < r; rr++) {
+            int w = where[s * 13 + rr];
+            if (w < m) m = w;
+        }
+        low[p] = m;
+        succ[p] = r == 12 ? -1 : where[y + 1]; /* -1: a king, nothing to move onto */
+        pred[p] = (r > st->found[s]) ? where[y - 1] : FAR;
+        /* a place open whatever the prefix whose card fails (i), (ii) or
+         * (iii) for every prefix tried (no lower card or no predecessor in
+         * the first lmax places, or its successor at an open place): only
+         * prefixes ending at p or before can still pass */
+        if (open[p] && (m == FAR || pred[p] == FAR ||
+                        (succ[p] >= 0 && succ[p] < lmax && open[succ[p]]))) {
+            lmax = p + 1;
+            break;
+        }
+    }
     for (int L = 1; L <= lmax; L++) {
         int ok = 1;
-        for (int p = 0; p < L && ok; p++) {
-            if (!(isend[p] || p % 4 == 3 || p == L - 1)) continue; /* never a top */
-            int y = st->seq[p], s = y / 13, r = y % 13;
-            /* it cannot go home: a lower card of its suit is in the prefix */
-            int low = 0;
-            for (int rr = st->found[s]; rr < r && !low; rr++) {
-                int w = where[s * 13 + rr];
-                if (w >= 0 && w < L) low = 1;
-            }
-            if (!low) { ok = 0; break; }
-            /* it cannot move: a king, or its successor is in the prefix at
-             * a place that is never a top */
-            if (r != 12) {
-                int w = where[y + 1];
-                if (w < 0 || w >= L || isend[w] || w % 4 == 3 || w == L - 1) { ok = 0; break; }
-            }
-            /* nothing can be put on it, unless it ends the prefix: its
-             * predecessor (in play, as a lower card is) is in the prefix */
-            if (p < L - 1) {
-                int w = where[y - 1];
-                if (w < 0 || w >= L) { ok = 0; break; }
+        for (int p = 0; p < L; p++) {
+            int last = p == L - 1;
+            if (!open[p] && !last) continue; /* never a top */
+            /* (i) cannot go home: a lower card of its suit in the prefix */
+            int fail = low[p] >= L;
+            /* (ii) cannot move: a king, or its successor at a closed place
+             * of the prefix */
+            if (!fail && succ[p] >= 0)
+                fail = succ[p] >= L || open[succ[p]] || succ[p] == L - 1;
+            /* (iii) nothing can be put on it unless it ends the prefix: its
+             * predecessor in the prefix */
+            if (!fail && !last) fail = pred[p] >= L;
+            if (fail) {
+                ok = 0;
+                break;
             }
         }
         if (ok) return 1;
@@ -439,7 +420,7 @@ static int run_search(const State *root, int greedy, int prune, long long max_no
     size_t sp = 0;
     uint64_t a, b;
 
-    if (prune && (dead_first_pile(root) || dead_prefix(root, MAXSEQ))) goto done; /* status 0, nodes 0 */
+    if (prune && (dead_prefix(root, MAXSEQ))) goto done; /* status 0, nodes 0 */
     key_of(root, prune, &a, &b);
     table_insert(&t, a, b);
     nodes = 1;
@@ -472,7 +453,7 @@ static int run_search(const State *root, int greedy, int prune, long long max_no
             sp++;
             break;
         }
-        if (prune && (dead_first_pile(&g->st) || dead_prefix(&g->st, PREFIX_MAX))) continue;
+        if (prune && (dead_prefix(&g->st, PREFIX_MAX))) continue;
         key_of(&g->st, prune, &a, &b);
         if (!table_insert(&t, a, b)) continue;
         nodes++;
@@ -634,7 +615,7 @@ static PyObject *py_dead(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO", &piles, &found)) return NULL;
     State st;
     if (parse_state(piles, found, &st) < 0) return NULL;
-    return PyBool_FromLong(dead_first_pile(&st) || dead_prefix(&st, MAXSEQ));
+    return PyBool_FromLong(dead_prefix(&st, MAXSEQ));
 }
 
 static PyMethodDef methods[] = {
