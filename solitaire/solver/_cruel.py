@@ -186,8 +186,8 @@ class CCruelSearch:
     ``BudgetSpent`` naming the budget; ``budget.nodes`` and ``len(seen)`` are
     kept as the Python search keeps them."""
 
-    # A C state costs at most 32 bytes (16 on average at 3/4 load, 21 with
-    # the table's power-of-two rounding): 40 million fit in about 1 GB.
+    # A C state costs 21 to 43 bytes (16-byte slots, the table 3/8 to 3/4
+    # full): 40 million fit in the table's 1 GB cap (see _cruel_c.c).
     DEFAULT_MAX_STATES = 40_000_000
 
     def __init__(self, position, budget: Budget, *, prune: bool = True):

@@ -21,10 +21,12 @@
  * Transposition table: open addressing, linear probing, 16 bytes per slot
  * (a 128-bit key), at most 3/4 full, sized from the states budget: with
  * max_states = S it grows by doubling up to 2^ceil(log2(4S/3)) slots (at
- * most 2^26: 1 GB, 50 million states), so at most 32 bytes per stored state
- * and about 21 on average; while it doubles the old and the new table are
- * both held (1.5 GB at the last doubling), plus the stack's cap of 256 MB:
- * a search stays under 1.8 GB whatever the budget says. The key is a
+ * most 2^26: 1 GB, 50 million states): 16 bytes / load, so between 21 bytes
+ * per stored state (3/4 full, just before a doubling) and 43 (3/8 full, just
+ * after). While it doubles, the old and the new table are both held (1.5 GB
+ * at the last doubling); with the stack's cap of 256 MB (a frame is about
+ * 150 bytes, the line is rarely deeper than a few hundred moves) a search
+ * stays under 1.8 GB whatever the budget says. The key is a
  * Zobrist hash: two independent 64-bit tables Z[card][pile][depth] filled by
  * a fixed PRNG, XORed over the cards. Two distinct layouts differ in at least
  * one (card, pile, depth) feature, so for random tables their keys collide

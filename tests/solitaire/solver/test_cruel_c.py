@@ -133,9 +133,14 @@ def test_states_budget():
 
 
 def test_default_states_budget_fits_the_memory_ceiling():
-    # 32 bytes per state at most (16-byte slots, at most half empty after
-    # rounding up to a power of two) plus the stack's own 256 MB cap
-    assert CCruelSearch.DEFAULT_MAX_STATES * 32 + (256 << 20) < 2 << 30
+    # the table for the default budget: 16-byte slots, at most 3/4 full, a
+    # power of two; while it doubles both tables are held; plus the stack's
+    # 256 MB cap and the interpreter
+    slots = 1
+    while slots * 3 // 4 < CCruelSearch.DEFAULT_MAX_STATES + 2:
+        slots *= 2
+    assert slots <= 1 << 26  # the C core's own cap
+    assert 16 * slots * 3 // 2 + (256 << 20) + (100 << 20) < 2 << 30
 
 
 # -- bad input -------------------------------------------------------------
