@@ -8,20 +8,16 @@ import random
 import time
 
 import pytest
+from test_solver import brute_force_winnable, random_small_cruel
 
 import solitaire
 from solitaire import SolveStatus, parse_position, solve
-from solitaire.solver import _cruel
+from solitaire.solver import _cruel, _cruel_c  # built by setup.py; a missing build fails here
 from solitaire.solver._budget import Budget, BudgetSpent
 from solitaire.solver._cruel import CCruelSearch, PyCruelSearch
 
-from test_solver import brute_force_winnable, random_small_cruel
-
-_cruel_c = pytest.importorskip("solitaire.solver._cruel_c")  # built by setup.py
-
 
 def test_the_c_core_is_built_and_used():
-    # not skipped in practice: setup.py builds it in every install
     assert _cruel.CruelSearch is CCruelSearch
 
 
