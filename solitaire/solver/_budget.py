@@ -47,3 +47,20 @@ class Budget:
 # Python-to-Python calls without growing the C stack, so a high limit is safe;
 # the states budget bounds the depth in practice.
 MAX_DEPTH = 6_000_000
+
+
+class StateCount:
+    """Stands for a search's set of stored states where only its size is read
+    (the C cores keep their tables to themselves)."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int = 0):
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+
+# Which budget a C core says ran out, by its negative status.
+C_LIMITS = {-1: "nodes", -2: "seconds", -3: "states"}

@@ -45,14 +45,11 @@ that reference and used only if the extension is not built.
 from __future__ import annotations
 
 import sys
+import time
 
 from ..moves import FOUNDATION, REDEAL, Move
-from ._budget import MAX_DEPTH, Budget, BudgetSpent
-
-try:
-    from . import _cruel_c
-except ImportError:  # pragma: no cover - the extension is built by setup.py
-    _cruel_c = None
+from . import _cruel_c  # the C core, built by setup.py
+from ._budget import C_LIMITS, MAX_DEPTH, Budget, BudgetSpent, StateCount
 
 _EMPTY = b""
 
@@ -165,21 +162,6 @@ class PyCruelSearch:
         return False
 
 
-class _Count:
-    """Stands for the set of stored states: search.py only asks its size."""
-
-    __slots__ = ("n",)
-
-    def __init__(self, n: int = 0):
-        self.n = n
-
-    def __len__(self) -> int:
-        return self.n
-
-
-_LIMITS = {-1: "nodes", -2: "seconds", -3: "states"}
-
-
 class CCruelSearch:
     """The C core behind PyCruelSearch's interface: ``run()`` returns True
     (``path`` holds the moves) or False (space exhausted), or raises
@@ -196,7 +178,7 @@ class CCruelSearch:
         self.budget = budget
         self.prune = prune
         self.greedy = False
-        self.seen = _Count()
+        self.seen = StateCount()
         self.path: list[Move] = []
 
     def run(self) -> bool:
@@ -205,8 +187,6 @@ class CCruelSearch:
         if b.deadline is None:
             max_seconds = -1.0
         else:
-            import time
-
             max_seconds = max(0.0, b.deadline - time.perf_counter())
         max_states = -1 if b.max_states is None else int(b.max_states)
         status, nodes, states, moves = _cruel_c.search(
@@ -216,11 +196,11 @@ class CCruelSearch:
         b.nodes += nodes
         self.seen.n = states
         if status < 0:
-            raise BudgetSpent(_LIMITS[status])
+            raise BudgetSpent(C_LIMITS[status])
         if status == 1:
             self.path = [REDEAL if t == REDEAL.target else Move(c, t) for c, t in moves]
             return True
         return False
 
 
-CruelSearch = CCruelSearch if _cruel_c is not None else PyCruelSearch
+CruelSearch = CCruelSearch

@@ -53,26 +53,10 @@ import sys
 import time
 
 from ..moves import FOUNDATION, MOVES, Move
-from ._budget import MAX_DEPTH, Budget, BudgetSpent
-
-try:
-    from . import _flower_c
-except ImportError:  # pragma: no cover - the C core is not built
-    _flower_c = None
+from . import _flower_c  # the C core, built by setup.py
+from ._budget import MAX_DEPTH, Budget, BudgetSpent, StateCount
 
 _NO_EMPTY = -1
-
-
-class _Stored:
-    """Stands in for the transposition set where only its size is read."""
-
-    __slots__ = ("n",)
-
-    def __init__(self, n: int = 0):
-        self.n = n
-
-    def __len__(self) -> int:
-        return self.n
 
 
 class CFlowerSearch:
@@ -91,7 +75,7 @@ class CFlowerSearch:
         self.budget = budget
         self.prune = prune
         self.greedy = False
-        self.seen = _Stored()
+        self.seen = StateCount()
         self.path: list[Move] = []
 
     def run(self) -> bool:
@@ -108,7 +92,7 @@ class CFlowerSearch:
             self.greedy, self.prune, max_nodes, max_seconds, b.max_states,
         )
         b.nodes += nodes
-        self.seen = _Stored(states)
+        self.seen = StateCount(states)
         if status < 0:
             raise BudgetSpent(limit)
         self.path = [MOVES[c][t + 1] for c, t in moves]
@@ -304,4 +288,4 @@ class PyFlowerSearch:
         return False
 
 
-FlowerSearch = CFlowerSearch if _flower_c is not None else PyFlowerSearch
+FlowerSearch = CFlowerSearch

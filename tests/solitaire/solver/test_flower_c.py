@@ -7,46 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_solver import brute_force_winnable, random_small_flower
 
 import solitaire
-from solitaire import FlowerPosition, SolveStatus, solve
+from solitaire import SolveStatus, solve
 from solitaire.solver import _flower_c
 from solitaire.solver._budget import Budget, BudgetSpent
 from solitaire.solver._flower import CFlowerSearch, PyFlowerSearch
-
-
-def random_small_flower(rng: random.Random, cards_left: int) -> FlowerPosition:
-    heights = [13] * 4
-    while sum(13 - h for h in heights) < cards_left:
-        s = rng.randrange(4)
-        if heights[s] > 0:
-            heights[s] -= 1
-    cards = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
-    rng.shuffle(cards)
-    columns = [[] for _ in range(6)]
-    bouquet = []
-    for c in cards:
-        if rng.random() < 0.3:
-            bouquet.append(c)
-        else:
-            columns[rng.randrange(6)].append(c)
-    return FlowerPosition(tuple(map(tuple, columns)), tuple(bouquet))
-
-
-def brute_force_winnable(position) -> bool:
-    seen = {position.notation()}
-    todo = [position]
-    while todo:
-        pos = todo.pop()
-        if pos.is_won():
-            return True
-        for move in pos.legal_moves():
-            child = pos.apply(move)
-            k = child.notation()
-            if k not in seen:
-                seen.add(k)
-                todo.append(child)
-    return False
 
 
 def run(cls, pos, *, greedy=False, prune=True, **budget):
