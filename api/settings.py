@@ -271,6 +271,8 @@ DEAL_CLAIM_STALE_SECONDS = env_int(
 # The solver's budget for the "stalled" check after each move: a position is
 # called stalled only when this search proves no card can reach a foundation.
 PLAY_STALLED_MAX_NODES = env_int("PLAY_STALLED_MAX_NODES", 20_000, minimum=1)
+# The solver's time budget for one hint (GET /api/v1/attempts/{id}/hint).
+PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 3.0, minimum=0.01)
 # From this many ranked attempts on one deal, the leaderboard's total and the
 # counts behind a player's rank come from per-bucket counts cached for
 # LEADERBOARD_COUNTS_TTL seconds (api.play.selectors); below it, counted live.

@@ -92,6 +92,14 @@ class CsrfFailed(PlayError):
     default_detail = gettext_lazy("The CSRF check failed: send the csrftoken cookie's value in X-CSRFToken.")
 
 
+class HintNotForRanked(PlayError):
+    status_code = status.HTTP_403_FORBIDDEN
+    default_code = "hint_not_for_ranked"
+    default_detail = gettext_lazy(
+        "Hints are for practice: a ranked attempt gets none until it is finished."
+    )
+
+
 class Conflict(PlayError):
     status_code = status.HTTP_409_CONFLICT
     default_code = "conflict"

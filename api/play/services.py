@@ -23,6 +23,7 @@ from api.play.errors import (
     Conflict,
     DayNotOver,
     FutureDate,
+    HintNotForRanked,
     IllegalMove,
     InvalidMove,
     NotFound,
@@ -32,7 +33,7 @@ from api.play.errors import (
 )
 from api.play.illegal import illegal_move_message
 from api.play.models import Attempt, AttemptAction, Player
-from solitaire.solver import is_stalled
+from solitaire.solver import hint, is_stalled
 
 User = get_user_model()
 
@@ -184,6 +185,20 @@ def attempt_get(*, user, attempt_id: int) -> Attempt:
     if attempt is None:
         raise _not_found(attempt_id)
     return attempt
+
+
+def attempt_hint(*, user, attempt_id: int) -> dict:
+    """The next move of a solution from the attempt's position, or the news
+    that it can no longer be won. A ranked attempt gets no hint while it is
+    being played (the leaderboard would reward asking the solver)."""
+    attempt = attempt_get(user=user, attempt_id=attempt_id)
+    if attempt.ranked and not attempt.finished:
+        raise HintNotForRanked()
+    result = hint(
+        solitaire.parse_position(attempt.position), max_seconds=settings.PLAY_HINT_MAX_SECONDS
+    )
+    move = result.moves[0].token() if result.moves else None
+    return {"status": result.status.value, "move": move, "version": attempt.version}
 
 
 def _lock(*, user, attempt_id: int) -> Attempt:

@@ -21,6 +21,7 @@ urlpatterns = [
     path("attempts/<int:attempt_id>/undo", views.UndoView.as_view(), name="attempt-undo"),
     path("attempts/<int:attempt_id>/finish", views.FinishView.as_view(), name="attempt-finish"),
     path("attempts/<int:attempt_id>/log", views.LogView.as_view(), name="attempt-log"),
+    path("attempts/<int:attempt_id>/hint", views.HintView.as_view(), name="attempt-hint"),
     path("history", views.HistoryView.as_view(), name="history"),
     path("leaderboard/<str:game>/<str:date>", views.LeaderboardView.as_view(), name="leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -260,6 +260,16 @@ class LogView(APIView):
         return Response(services.attempt_replay(attempt=attempt))
 
 
+class HintView(APIView):
+    @extend_schema(
+        responses=JSON,
+        summary="The next move of a solution ({status, move}); practice or finished attempts only",
+    )
+    def get(self, request, attempt_id: int):
+        user = user_or_guest(request)
+        return Response(services.attempt_hint(user=user, attempt_id=attempt_id))
+
+
 # -- records --------------------------------------------------------------------------
 
 
