@@ -60,6 +60,9 @@ function render() {
   redeal.hidden = game !== "cruel";
   redeal.disabled = !(attempt.can_redeal && active);
   $("finish").disabled = attempt.finished || view.busy;
+  // Hints are for practice: the API refuses them on a ranked attempt in play.
+  $("hint").hidden = attempt.ranked || attempt.finished;
+  $("hint").disabled = !active;
   $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
   tick();
   renderStatus();
@@ -201,6 +204,25 @@ async function finish() {
   });
 }
 
+async function showHint() {
+  const attempt = view.attempt;
+  if (!attempt || !isActive(attempt) || view.busy) return;
+  await withBusy(async () => {
+    try {
+      const answer = await api(`/attempts/${attempt.id}/hint`);
+      const text = answer.move
+        ? fill(gettext("Hint: %(move)s"), { move: moveText(answer.move, gettext) })
+        : answer.status === "unsolvable"
+          ? gettext("This position can no longer be won.")
+          : gettext("No hint was found in time; try again.");
+      showMessage(text, "info");
+      announce(text);
+    } catch (error) {
+      showMessage(errorText(error, gettext), "error");
+    }
+  });
+}
+
 function onSlot(slot, how) {
   const attempt = view.attempt;
   if (!isActive(attempt) || view.busy) return;
@@ -337,6 +359,7 @@ $("start").addEventListener("click", () => startAttempt());
 $("undo").addEventListener("click", () => undo());
 $("redeal").addEventListener("click", () => submitMove("R"));
 $("finish").addEventListener("click", () => finish());
+$("hint").addEventListener("click", () => showHint());
 $("stuck-undo").addEventListener("click", () => undo());
 $("stuck-finish").addEventListener("click", () => finish());
 $("again").addEventListener("click", () => startAttempt());

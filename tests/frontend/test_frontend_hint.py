@@ -1,0 +1,43 @@
+"""A hint in the page: offered on practice attempts only, from the API's solver."""
+
+from __future__ import annotations
+
+from frontend_steps import api_get, latest_attempt, start_attempt
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def shown(token: str, foundation: str) -> str:
+    """How the page writes a move: 10\u2666 \u2192 3, or 5\u2663 \u2192 foundation."""
+    card, target = token.split(">")
+    rank = "10" if card[0] == "T" else card[0]
+    return f"{rank}{SUIT_SYMBOLS[card[1]]} \u2192 {foundation if target == 'F' else target}"
+
+
+def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_page):
+    for locale, word, foundation in (("en", "Hint: ", "foundation"), ("pt-PT", "Ajuda: ", "fundação")):
+        page = open_page("/play/flower/", locale=locale)  # a new visitor
+        start_attempt(page)  # the ranked attempt
+        hint = page.locator('[data-ref="hint"]')
+        assert latest_attempt(page)["ranked"] is True
+        assert hint.is_hidden(), "no hint on a ranked attempt in play"
+        page.locator('[data-ref="finish"]').click()
+        page.wait_for_selector('[data-play][data-status="abandoned"][data-busy="false"]')
+        page.locator('[data-ref="again"]').click()
+        page.wait_for_selector('[data-play][data-status="playing"][data-version="0"][data-busy="false"]')
+        mine = next(d for d in api_get(page, "/daily")["deals"] if d["game"] == "flower")["my_attempts"]
+        assert sorted(a["ranked"] for a in mine) == [False, True]
+        attempt = api_get(page, f"/attempts/{next(a['id'] for a in mine if not a['ranked'])}")
+        assert attempt["status"] == "playing" and attempt["version"] == 0
+        hint.click()
+        message = page.locator('[data-ref="message"]')
+        message.wait_for()
+        text = message.inner_text()
+        answer = api_get(page, f"/attempts/{attempt['id']}/hint")
+        assert answer["status"] == "solved"
+        listed = {f"{e['card']}>{t}" for e in attempt["legal"] for t in e["targets"]}
+        assert answer["move"] in listed
+        assert text == word + shown(answer["move"], foundation)
+        page.wait_for_function(
+            "(text) => document.querySelector('#live-region').textContent.includes(text)", arg=text,
+        )
