@@ -48,7 +48,9 @@ def _rate(scope: str) -> str | None:
     return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(scope)
 
 
-class PlayAnonThrottle(AnonRateThrottle):
+class _RateReadPerRequest:
+    """DRF reads a throttle's rate once, at class creation; read it per request."""
+
     def get_rate(self):
         return _rate(self.scope)
 
@@ -58,11 +60,9 @@ class PlayAnonThrottle(AnonRateThrottle):
         return super().allow_request(request, view)
 
 
-class PlayUserThrottle(UserRateThrottle):
-    def get_rate(self):
-        return _rate(self.scope)
+class PlayAnonThrottle(_RateReadPerRequest, AnonRateThrottle):
+    pass
 
-    def allow_request(self, request, view):
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+
+class PlayUserThrottle(_RateReadPerRequest, UserRateThrottle):
+    pass
