@@ -80,6 +80,7 @@ DEFAULT_MAX_STATES = 1_000_000
 DEFAULT = "default"
 
 GREEDY_SHARE = 0.3  # of the node and time budgets, for phase 1
+# (a search class may carry its own GREEDY_SHARE)
 GREEDY_NODES = 300_000  # phase 1's node cap when no node budget is given
 # (a search class may carry its own GREEDY_NODES; None: with a time budget,
 # phase 1 is bounded by its share of the time alone)
@@ -111,15 +112,17 @@ def solve(
         cls = _SEARCHES.get(getattr(position, "game", None))
         max_states = getattr(cls, "DEFAULT_MAX_STATES", DEFAULT_MAX_STATES)
     budget = Budget(max_nodes, max_seconds, max_states)
-    # Phase 1, incomplete: a greedy search that always plays a foundation
-    # move when one is available. It finds most solutions fast; its failure
-    # proves nothing, so only its certificates are used.
-    greedy_nodes = getattr(_SEARCHES.get(getattr(position, "game", None)), "GREEDY_NODES", GREEDY_NODES)
+    # Phase 1, incomplete: the game search's greedy mode (see its class). It
+    # finds most solutions fast; its failure proves nothing, so only its
+    # certificates are used.
+    cls = _SEARCHES.get(getattr(position, "game", None))
+    greedy_nodes = getattr(cls, "GREEDY_NODES", GREEDY_NODES)
+    share = getattr(cls, "GREEDY_SHARE", GREEDY_SHARE)
     if greedy_nodes is None and max_seconds is None:
         greedy_nodes = GREEDY_NODES  # some cap is needed when no budget bounds phase 1
     quick = Budget(
-        GREEDY_SHARE * max_nodes if max_nodes is not None else greedy_nodes,
-        GREEDY_SHARE * max_seconds if max_seconds is not None else None,
+        share * max_nodes if max_nodes is not None else greedy_nodes,
+        share * max_seconds if max_seconds is not None else None,
         max_states,
     )
     search = _search_for(position, quick)

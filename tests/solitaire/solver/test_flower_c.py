@@ -54,6 +54,18 @@ def test_solved_deals_replay_and_are_watchable():
         assert len(result.moves) < 400
 
 
+@pytest.mark.parametrize("seed", [66, 141])
+def test_the_greedy_portfolio_solves_deals_one_best_first_run_left_open(seed):
+    # Both deals were undecided after 2 s (over a million nodes) when phase 1
+    # was one best-first run (depth weight 6) and phase 2 an ordered
+    # depth-first search; the portfolio's runs with heavier depth weights
+    # solve them within 200,000 nodes (a node budget keeps this exact).
+    pos = solitaire.deal("flower", seed)
+    result = solve(pos, max_nodes=200_000)
+    assert result.status is SolveStatus.SOLVED
+    assert pos.play(result.moves).is_won()
+
+
 def test_budgets_are_honoured_and_named():
     pos = solitaire.deal("flower", 1)
     with pytest.raises(BudgetSpent) as e:
