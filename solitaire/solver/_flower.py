@@ -64,13 +64,17 @@ class CFlowerSearch:
     interface as ``PyFlowerSearch``, which stays as its reference)."""
 
     # A stored state costs 16 bytes in the C table at 3/8 to 3/4 load (21 to
-    # 43 bytes), plus the depth-first line: 30 million stay near 1.3 GB.
-    DEFAULT_MAX_STATES = 30_000_000
-    # The greedy phase runs on its share of the time (search.py), not on a
-    # node cap sized for the Python search. Half the time: it finds the
-    # solutions (a portfolio of best-first runs, see _flower_c.c), and the
-    # complete search, twice as fast without its move ordering, still gets
-    # more nodes for its proofs than it had with 70% of the time.
+    # 43 bytes), plus the depth-first line: 20 million stay under 900 MB,
+    # which leaves room for phase 1's best-first runs beside it (under 1 GB).
+    DEFAULT_MAX_STATES = 20_000_000
+    # With a time budget, search.py runs the two phases side by side, each on
+    # its own core for the whole budget (the C core runs without the GIL),
+    # and the first decisive answer calls the other off through ``stop``:
+    # phase 1 finds the solutions (a portfolio of searches, see _flower_c.c)
+    # and phase 2, unordered and so twice as fast, does the proofs. With a
+    # node budget alone they run one after the other, phase 1 on half the
+    # nodes (not on a node cap sized for the Python search).
+    SIDE_BY_SIDE = True
     GREEDY_NODES = None
     GREEDY_SHARE = 0.5
 
@@ -81,6 +85,7 @@ class CFlowerSearch:
         self.greedy = False
         self.seen = StateCount()
         self.path: list[Move] = []
+        self.stop: bytearray | None = None  # a byte another thread may set
 
     def run(self) -> bool:
         """True: a winning line is in ``self.path``. False: none exists.
@@ -93,7 +98,7 @@ class CFlowerSearch:
             max_seconds = max(0.0, b.deadline - time.perf_counter())
         status, limit, nodes, states, moves = _flower_c.search(
             [tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations),
-            self.greedy, self.prune, max_nodes, max_seconds, b.max_states,
+            self.greedy, self.prune, max_nodes, max_seconds, b.max_states, self.stop,
         )
         b.nodes += nodes
         self.seen = StateCount(states)

@@ -1,12 +1,14 @@
 /* Flower Garden search core in C: the same search as _flower.py, faster.
  *
  * ``search(columns, bouquet, foundations, greedy, prune, max_nodes,
- * max_seconds, max_states)`` -> (status, limit, nodes, states, moves)
+ * max_seconds, max_states[, stop])`` -> (status, limit, nodes, states, moves)
  *   status 1 solved (``moves`` is a list of (card, target) pairs, target a
  *   column index or -1 for the foundation), 0 unsolvable (the reachable space
  *   modulo the proven-safe pruning below was exhausted), -1 a budget ran out
- *   (``limit`` is "nodes", "seconds" or "states"; never reported as 0).
- *   max_* are numbers or None. The search runs without the GIL.
+ *   (``limit`` is "nodes", "seconds" or "states", or "stopped" when another
+ *   thread set the first byte of ``stop``, a writable buffer such as a
+ *   bytearray, checked with the clock; never reported as 0). max_* are
+ *   numbers or None. The search runs without the GIL.
  *
  * State: six columns as small arrays (the real layout, so moves name real
  * columns), the bouquet as a 52-bit mask, four foundation heights.
@@ -113,7 +115,10 @@ typedef struct {
     Frame *fr;
     int64_t flen, fcap;
     int oom;
+    volatile const char *stop; /* another thread sets *stop: give up now */
 } S;
+
+
 
 static uint64_t splitmix(uint64_t *x) {
     uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
@@ -136,6 +141,20 @@ static double elapsed(S *s) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)(t.tv_sec - s->t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - s->t0.tv_nsec);
+}
+
+/* Every CLOCK_EVERY nodes: has the time run out, or been called off? */
+static int out_of_time(S *s) {
+    if (s->nodes % CLOCK_EVERY) return 0;
+    if (s->stop && *s->stop) {
+        s->limit = "stopped";
+        return 1;
+    }
+    if (s->max_seconds >= 0 && elapsed(s) > s->max_seconds) {
+        s->limit = "seconds";
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- transposition table ---------------------------------------------- */
@@ -462,10 +481,7 @@ static int enter(S *s, int *pushed) {
     s->nodes++;
     if (s->max_nodes >= 0 && (double)s->nodes > s->max_nodes) { s->limit = "nodes"; return R_LIMIT; }
     if (s->max_states >= 0 && (double)s->states > s->max_states) { s->limit = "states"; return R_LIMIT; }
-    if (s->max_seconds >= 0 && s->nodes % CLOCK_EVERY == 0 && elapsed(s) > s->max_seconds) {
-        s->limit = "seconds";
-        return R_LIMIT;
-    }
+    if (out_of_time(s)) return R_LIMIT;
     int64_t mstart = s->mlen;
     if (gen_moves(s)) return R_OOM;
     int cnt = (int)(s->mlen - mstart);
@@ -520,9 +536,10 @@ static int run(S *s) {
  * larger w_depth, the wider and the shorter the lines). A position
  * is stored whole; the winning line is rebuilt from parent links and
  * replayed with its safe moves. Its failure proves nothing. */
-/* A node costs about 100 bytes (and 21-43 in the table): this cap keeps the
- * phase under 1 GB. */
-#define BEST_FIRST_NODES 7000000
+/* A node costs about 100 bytes (and 21-43 in the table), and the array
+ * doubles: this cap keeps a run under 1 GB while the complete search runs
+ * beside it (search.py). A run of 10 s rarely stores more. */
+#define BEST_FIRST_NODES 5000000
 
 typedef struct {
     uint64_t bq;
@@ -634,11 +651,7 @@ static int run_best_first(S *s, int w_depth) {
         HeapItem it = heap_pop(heap, &hn);
         s->nodes++;
         if (s->max_nodes >= 0 && (double)s->nodes > s->max_nodes) { s->limit = "nodes"; result = R_LIMIT; goto done; }
-        if (s->max_seconds >= 0 && s->nodes % CLOCK_EVERY == 0 && elapsed(s) > s->max_seconds) {
-            s->limit = "seconds";
-            result = R_LIMIT;
-            goto done;
-        }
+        if (out_of_time(s)) { result = R_LIMIT; goto done; }
         load_node(s, &nodes[it.node]);
         int32_t depth = nodes[it.node].depth;
         s->plen = 0;
@@ -738,7 +751,7 @@ static int run_greedy(S *s) {
         if (mn >= 0) s->max_nodes = mn * upto;
         if (ms >= 0) s->max_seconds = ms * upto;
         r = PORTFOLIO[i].depth_weight ? run_best_first(s, PORTFOLIO[i].depth_weight) : run(s);
-        if (r == R_WON || r == R_OOM) return r;
+        if (r == R_WON || r == R_OOM || (s->stop && *s->stop)) return r;
     }
     return r; /* the last run's: a spent budget, or it gave up */
 }
@@ -786,13 +799,34 @@ static void free_s(S *s) {
     free(s->fr);
 }
 
+static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
+                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop);
+
 static PyObject *py_search(PyObject *self, PyObject *args) {
-    PyObject *cols, *bouquet, *found, *mn, *ms, *mst;
+    PyObject *cols, *bouquet, *found, *mn, *ms, *mst, *stop = Py_None;
     int greedy, prune;
-    if (!PyArg_ParseTuple(args, "OOOppOOO", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst))
+    if (!PyArg_ParseTuple(args, "OOOppOOO|O", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop))
         return NULL;
+    Py_buffer stop_buf = {0};
+    if (stop != Py_None) {
+        if (PyObject_GetBuffer(stop, &stop_buf, PyBUF_SIMPLE)) return NULL;
+        if (stop_buf.len < 1) {
+            PyBuffer_Release(&stop_buf);
+            PyErr_SetString(PyExc_ValueError, "stop must be a buffer of at least one byte");
+            return NULL;
+        }
+    }
+    PyObject *res = search_with(cols, bouquet, found, greedy, prune, mn, ms, mst,
+                                stop_buf.buf ? (const char *)stop_buf.buf : NULL);
+    if (stop_buf.obj) PyBuffer_Release(&stop_buf);
+    return res;
+}
+
+static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
+                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop) {
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
+    s->stop = stop;
     int used[52] = {0};
     s->greedy = greedy;
     s->prune = prune;
@@ -890,7 +924,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states)"
+     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop])"
      " -> (status, limit, nodes, states, moves)"},
     {NULL, NULL, 0, NULL},
 };

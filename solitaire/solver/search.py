@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import math
+import threading
 from dataclasses import dataclass
 
 from ..moves import Move
@@ -108,13 +109,36 @@ def solve(
     engine), UNSOLVABLE (proven), or LIMIT_REACHED (``limit`` names the
     budget that ran out: "nodes", "seconds" or "states"). ``max_states``
     None means no states budget; by default it is the game search's own."""
+    cls = _SEARCHES.get(getattr(position, "game", None))
     if max_states == DEFAULT:
-        cls = _SEARCHES.get(getattr(position, "game", None))
         max_states = getattr(cls, "DEFAULT_MAX_STATES", DEFAULT_MAX_STATES)
+    # Two phases. Phase 1, incomplete: the game search's greedy mode (see its
+    # class); it finds most solutions fast, but its failure proves nothing,
+    # so only its certificates are used. Phase 2, complete: only proven-safe
+    # pruning; its failure is a proof.
+    if getattr(cls, "SIDE_BY_SIDE", False) and max_seconds is not None and max_nodes is None:
+        clock, nodes, search, outcome = _side_by_side(position, max_seconds, max_states)
+    else:
+        clock, nodes, search, outcome = _one_after_the_other(position, max_nodes, max_seconds, max_states)
+    if isinstance(outcome, BudgetSpent):
+        return SolveResult(
+            SolveStatus.LIMIT_REACHED, (), nodes, clock.elapsed(), len(search.seen), outcome.which,
+        )
+    if not outcome:
+        return SolveResult(SolveStatus.UNSOLVABLE, (), nodes, clock.elapsed(), len(search.seen))
+    moves = tuple(search.path)
+    if not position.play(moves).is_won():  # pragma: no cover - a solver bug
+        raise AssertionError(f"certificate does not replay: {position.notation()}")
+    if shorten:
+        moves = polish(position, moves)
+    return SolveResult(SolveStatus.SOLVED, moves, nodes, clock.elapsed(), len(search.seen))
+
+
+def _one_after_the_other(position, max_nodes, max_seconds, max_states):
+    """Phase 1 on its share of the budgets, then phase 2 on the rest.
+    Returns (budget, nodes, search, outcome): outcome True (won, the line in
+    ``search.path``), False (proven lost) or the BudgetSpent that ended it."""
     budget = Budget(max_nodes, max_seconds, max_states)
-    # Phase 1, incomplete: the game search's greedy mode (see its class). It
-    # finds most solutions fast; its failure proves nothing, so only its
-    # certificates are used.
     cls = _SEARCHES.get(getattr(position, "game", None))
     greedy_nodes = getattr(cls, "GREEDY_NODES", GREEDY_NODES)
     share = getattr(cls, "GREEDY_SHARE", GREEDY_SHARE)
@@ -128,35 +152,62 @@ def solve(
     search = _search_for(position, quick)
     search.greedy = True
     try:
-        won = search.run()
+        if search.run():
+            return budget, quick.nodes, search, True
     except BudgetSpent:
-        won = False
-    spent = quick.nodes
-    if not won:
-        # Phase 2, complete: only proven-safe pruning; its failure is a proof.
-        budget.nodes = spent
-        search = _search_for(position, budget)
+        pass
+    budget.nodes = quick.nodes
+    search = _search_for(position, budget)
+    try:
+        outcome = search.run()
+    except BudgetSpent as spent:
+        outcome = spent
+    return budget, budget.nodes, search, outcome
+
+
+def _side_by_side(position, max_seconds, max_states):
+    """Phases 1 and 2 at once, each on a thread of its own for the whole time
+    (the C cores run without the GIL, so on two cores), until one of them is
+    decisive: phase 1 winning, or phase 2 winning or proving the position
+    lost. That one calls the other off through a shared byte. Same return
+    as ``_one_after_the_other``; nodes are both phases'."""
+    stop = bytearray(1)
+    quick = Budget(None, max_seconds, max_states)
+    budget = Budget(None, max_seconds, max_states)
+    greedy = _search_for(position, quick)
+    greedy.greedy = True
+    complete = _search_for(position, budget)
+    outcome: dict = {}
+
+    def run(search) -> None:
         try:
-            won = search.run()
-        except BudgetSpent as exhausted:
-            return SolveResult(
-                SolveStatus.LIMIT_REACHED, (), budget.nodes, budget.elapsed(),
-                len(search.seen), exhausted.which,
-            )
-        if not won:
-            return SolveResult(
-                SolveStatus.UNSOLVABLE, (), budget.nodes, budget.elapsed(), len(search.seen)
-            )
-    else:
-        budget.nodes = spent
-    moves = tuple(search.path)
-    if not position.play(moves).is_won():  # pragma: no cover - a solver bug
-        raise AssertionError(f"certificate does not replay: {position.notation()}")
-    if shorten:
-        moves = polish(position, moves)
-    return SolveResult(
-        SolveStatus.SOLVED, moves, budget.nodes, budget.elapsed(), len(search.seen)
-    )
+            outcome[search] = result = search.run()
+        except BudgetSpent as spent:
+            outcome[search] = spent
+            return
+        except BaseException as error:  # noqa: BLE001 - re-raised below, in the caller's thread
+            outcome[search] = error
+            stop[0] = 1
+            return
+        if result or search is complete:
+            stop[0] = 1
+
+    for search in (greedy, complete):
+        search.stop = stop
+    helper = threading.Thread(target=run, args=(greedy,), name="solver-phase-1", daemon=True)
+    helper.start()
+    try:
+        run(complete)
+    finally:
+        stop[0] = 1  # whatever happened here, phase 1 has nothing more to do
+        helper.join()
+    for search in (complete, greedy):
+        if isinstance(outcome.get(search), BaseException) and not isinstance(outcome[search], BudgetSpent):
+            raise outcome[search]
+    nodes = quick.nodes + budget.nodes
+    if outcome.get(greedy) is True:
+        return budget, nodes, greedy, True
+    return budget, nodes, complete, outcome[complete]
 
 
 def hint(position: Position, **budget) -> SolveResult:

@@ -66,6 +66,33 @@ def test_the_greedy_portfolio_solves_deals_one_best_first_run_left_open(seed):
     assert pos.play(result.moves).is_won()
 
 
+def test_a_search_called_off_through_its_stop_byte_says_so():
+    pos = solitaire.deal("flower", 1)
+    for greedy in (False, True):
+        search = CFlowerSearch(pos, Budget(max_seconds=30))
+        search.greedy = greedy
+        search.stop = bytearray(b"\x01")
+        with pytest.raises(BudgetSpent) as e:
+            search.run()
+        assert e.value.which == "stopped"
+        assert search.budget.nodes <= 1024  # it looks at the byte with the clock
+    with pytest.raises(ValueError):
+        _flower_c.search([()] * 6, (), (13, 13, 13, 13), False, True, None, None, None, bytearray())
+
+
+@pytest.mark.parametrize("seed, status", [(3, SolveStatus.SOLVED), (0, SolveStatus.UNSOLVABLE)])
+def test_with_a_time_budget_the_phases_run_side_by_side_and_the_first_answer_ends_both(seed, status):
+    # Deal 3 is won by phase 1 in under 10,000 nodes and deal 0 proven lost by
+    # phase 2 in a few thousand: the other phase, called off, adds at most a
+    # few thousand nodes more instead of running its 30 s.
+    pos = solitaire.deal("flower", seed)
+    result = solve(pos, max_seconds=30)
+    assert result.status is status
+    assert result.nodes < 200_000
+    if status is SolveStatus.SOLVED:
+        assert pos.play(result.moves).is_won()
+
+
 def test_budgets_are_honoured_and_named():
     pos = solitaire.deal("flower", 1)
     with pytest.raises(BudgetSpent) as e:
