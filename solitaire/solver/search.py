@@ -116,8 +116,8 @@ def solve(
     # class); it finds most solutions fast, but its failure proves nothing,
     # so only its certificates are used. Phase 2, complete: only proven-safe
     # pruning; its failure is a proof.
-    if getattr(cls, "SIDE_BY_SIDE", False) and max_seconds is not None and max_nodes is None:
-        clock, nodes, search, outcome = _side_by_side(position, max_seconds, max_states)
+    if getattr(cls, "SIDE_BY_SIDE", False) and max_seconds is not None:
+        clock, nodes, search, outcome = _side_by_side(position, max_nodes, max_seconds, max_states)
     else:
         clock, nodes, search, outcome = _one_after_the_other(position, max_nodes, max_seconds, max_states)
     if isinstance(outcome, BudgetSpent):
@@ -165,15 +165,16 @@ def _one_after_the_other(position, max_nodes, max_seconds, max_states):
     return budget, budget.nodes, search, outcome
 
 
-def _side_by_side(position, max_seconds, max_states):
+def _side_by_side(position, max_nodes, max_seconds, max_states):
     """Phases 1 and 2 at once, each on a thread of its own for the whole time
-    (the C cores run without the GIL, so on two cores), until one of them is
-    decisive: phase 1 winning, or phase 2 winning or proving the position
-    lost. That one calls the other off through a shared byte. Same return
-    as ``_one_after_the_other``; nodes are both phases'."""
+    (the C cores run without the GIL, so on two cores) and half the nodes,
+    until one of them is decisive: phase 1 winning, or phase 2 winning or
+    proving the position lost. That one calls the other off through a shared
+    byte. Same return as ``_one_after_the_other``; nodes are both phases'."""
     stop = bytearray(1)
-    quick = Budget(None, max_seconds, max_states)
-    budget = Budget(None, max_seconds, max_states)
+    half = None if max_nodes is None else max_nodes / 2
+    quick = Budget(half, max_seconds, max_states)
+    budget = Budget(half, max_seconds, max_states)
     greedy = _search_for(position, quick)
     greedy.greedy = True
     complete = _search_for(position, budget)
@@ -198,8 +199,10 @@ def _side_by_side(position, max_seconds, max_states):
     helper.start()
     try:
         run(complete)
+    except BaseException:
+        stop[0] = 1  # interrupted: phase 1 has nothing more to do
+        raise
     finally:
-        stop[0] = 1  # whatever happened here, phase 1 has nothing more to do
         helper.join()
     for search in (complete, greedy):
         if isinstance(outcome.get(search), BaseException) and not isinstance(outcome[search], BudgetSpent):

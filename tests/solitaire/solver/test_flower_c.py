@@ -93,6 +93,12 @@ def test_with_a_time_budget_the_phases_run_side_by_side_and_the_first_answer_end
         assert pos.play(result.moves).is_won()
 
 
+def test_side_by_side_the_node_budget_is_shared_between_the_phases():
+    result = solve(solitaire.deal("flower", 1), max_nodes=100_000, max_seconds=60)
+    assert result.status is SolveStatus.LIMIT_REACHED and result.limit == "nodes"
+    assert 90_000 <= result.nodes <= 100_002  # half each, and one node over to notice
+
+
 def test_budgets_are_honoured_and_named():
     pos = solitaire.deal("flower", 1)
     with pytest.raises(BudgetSpent) as e:
