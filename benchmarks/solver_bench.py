@@ -1,6 +1,12 @@
 """Solver benchmark: decide random deals under a per-deal time budget.
 
-    python benchmarks/solver_bench.py --game cruel --deals 1000 --max-seconds 10 --jobs 2
+    python benchmarks/solver_bench.py --game cruel  --deals 1000 --max-seconds 10 --jobs 2
+    python benchmarks/solver_bench.py --game flower --deals 1000 --max-seconds 10 --jobs 1
+
+A Flower Garden solve with a time budget runs its two phases side by side on
+two threads (``solitaire/solver/search.py``), so one job already keeps both
+cores busy; a Cruel solve is one thread, so two jobs do. Nodes per second are
+over the deals' wall time, so for Flower Garden they are both threads'.
 
 Deals are ``solitaire.deal(game, seed)`` for seeds ``--first`` ..
 ``--first + --deals - 1``. Prints the share decided (SOLVED or UNSOLVABLE),

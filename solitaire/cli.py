@@ -146,7 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-seconds", type=float, default=None)
     p.add_argument("--json", action="store_true")
     p.add_argument("--jobs", type=int, default=None,
-                   help="batch: worker processes (default: one per core)")
+                   help="batch: worker processes (default: one per core; a Flower Garden"
+                        " solve with --max-seconds runs two threads, so half as many"
+                        " jobs give each deal the same time)")
     p.add_argument("--no-progress", dest="progress", action="store_false",
                    help="batch: no progress line on stderr")
     p.set_defaults(func=cmd_solve)

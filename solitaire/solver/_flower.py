@@ -64,9 +64,11 @@ class CFlowerSearch:
     interface as ``PyFlowerSearch``, which stays as its reference)."""
 
     # A stored state costs 16 bytes in the C table at 3/8 to 3/4 load (21 to
-    # 43 bytes), plus the depth-first line: 20 million stay under 900 MB,
-    # which leaves room for phase 1's best-first runs beside it (under 1 GB).
-    DEFAULT_MAX_STATES = 20_000_000
+    # 43 bytes), plus the depth-first line: 12 million keep the table at 268
+    # MB (it doubles past 3/4 load), which leaves room for phase 1's
+    # best-first runs beside it (under 700 MB). Ten seconds store about ten
+    # million; the largest solve of the benchmark stays well under 2 GB.
+    DEFAULT_MAX_STATES = 12_000_000
     # With a time budget, search.py runs the two phases side by side, each on
     # its own core for the whole budget (the C core runs without the GIL),
     # and the first decisive answer calls the other off through ``stop``:

@@ -536,10 +536,10 @@ static int run(S *s) {
  * larger w_depth, the wider and the shorter the lines). A position
  * is stored whole; the winning line is rebuilt from parent links and
  * replayed with its safe moves. Its failure proves nothing. */
-/* A node costs about 100 bytes (and 21-43 in the table), and the array
- * doubles: this cap keeps a run under 1 GB while the complete search runs
- * beside it (search.py). A run of 10 s rarely stores more. */
-#define BEST_FIRST_NODES 5000000
+/* A node costs about 100 bytes (and 21-43 in the table): this cap keeps a
+ * run under 700 MB while the complete search runs beside it (search.py). A
+ * run of a few seconds rarely stores more. */
+#define BEST_FIRST_NODES 4000000
 
 typedef struct {
     uint64_t bq;
@@ -756,6 +756,126 @@ static int run_greedy(S *s) {
     return r; /* the last run's: a spent budget, or it gave up */
 }
 
+
+/* ---- shortening a won line -------------------------------------------- */
+
+/* A depth-first search can wander through hundreds of thousands of
+ * positions before it wins (an unordered one most of all): its line goes
+ * everywhere it went. This cuts the detours the way _polish.py's shortcut
+ * pass does, in C so that it is quick on such lines: walking from the
+ * start, jump from each position to the furthest later position of the line
+ * that one move (with its safe moves) reaches, or that is the same position
+ * (a loop); else follow the line one step. Positions are compared by their
+ * column-order-free keys, so a step of the line is renamed to the column of
+ * the current layout that holds the same cards. On any surprise the original
+ * line is kept (search.py replays whatever comes back through the engine). */
+typedef struct {
+    Key k;
+    int64_t idx; /* -1: empty slot */
+} KeyAt;
+
+static void keyat_put(KeyAt *t, uint64_t cap, Key k, int64_t idx) {
+    uint64_t j = k.a & (cap - 1);
+    while (t[j].idx >= 0 && !(t[j].k.a == k.a && t[j].k.b == k.b)) j = (j + 1) & (cap - 1);
+    t[j].k = k;
+    t[j].idx = idx; /* a later position with the same key wins */
+}
+
+static int64_t keyat_get(const KeyAt *t, uint64_t cap, Key k) {
+    uint64_t j = k.a & (cap - 1);
+    while (t[j].idx >= 0) {
+        if (t[j].k.a == k.a && t[j].k.b == k.b) return t[j].idx;
+        j = (j + 1) & (cap - 1);
+    }
+    return -1;
+}
+
+static void set_layout(S *s, const S *root) {
+    memcpy(s->col, root->col, sizeof s->col);
+    memcpy(s->len, root->len, sizeof s->len);
+    memcpy(s->found, root->found, sizeof s->found);
+    s->bq = root->bq;
+    s->home = root->home;
+    s->h = root->h;
+    s->plen = 0;
+}
+
+static int column_with_top(S *s, int top) {
+    for (int j = 0; j < NCOL; j++)
+        if (top == BASE ? s->len[j] == 0 : (s->len[j] && s->col[j][s->len[j] - 1] == top)) return j;
+    return -1;
+}
+
+/* s->path holds the line from root to the win; after this, a line no longer
+ * than before (the same one when memory is short). -1: out of memory. */
+static int shorten_line(S *s, const S *root) {
+    int64_t n = s->plen;
+    uint64_t cap = 1;
+    while (cap < 2 * (uint64_t)(n + 1)) cap <<= 1;
+    Step *line = malloc((size_t)n * sizeof(Step) + 1);
+    uint8_t *onto = malloc((size_t)n + 1);
+    KeyAt *at = malloc(cap * sizeof(KeyAt));
+    if (!(line && onto && at)) { /* keep the line as it is */
+        free(line);
+        free(onto);
+        free(at);
+        return 0;
+    }
+    int ok = 1;
+    {
+        memcpy(line, s->path, (size_t)n * sizeof(Step));
+        for (uint64_t j = 0; j < cap; j++) at[j].idx = -1;
+        /* the line's positions: key -> last index; and each step's target
+         * top (BASE: an empty column), to rename its column later */
+        set_layout(s, root);
+        keyat_put(at, cap, s->h, 0);
+        for (int64_t i = 0; i < n && ok; i++) {
+            onto[i] = line[i].target == FOUND ? BASE : (uint8_t)parent_of(s, line[i].target);
+            ok = !step(s, line[i].card, line[i].src, line[i].target);
+            keyat_put(at, cap, s->h, i + 1);
+        }
+        set_layout(s, root);
+    }
+    int64_t i = 0;
+    while (ok && i < n) {
+        int64_t best = keyat_get(at, cap, s->h), mstart = s->mlen, p0 = s->plen, pick = -1;
+        if (best < i || gen_moves(s)) { ok = 0; break; }
+        for (int64_t m = mstart; m < s->mlen && ok; m++) {
+            if (apply_move(s, &s->mv[m]) || (s->prune && auto_moves(s))) { ok = 0; break; }
+            int64_t j = keyat_get(at, cap, s->h);
+            if (j > best) { best = j; pick = m; }
+            undo_to(s, p0);
+        }
+        if (!ok) break;
+        if (pick >= 0) {
+            FMove m = s->mv[pick];
+            s->mlen = mstart;
+            ok = !apply_move(s, &m) && !(s->prune && auto_moves(s));
+            i = best;
+            continue;
+        }
+        s->mlen = mstart;
+        if (best > i) { i = best; continue; } /* a loop: this position comes back later */
+        const Step *st = &line[i];
+        int src = st->src == BQ ? BQ : column_with_top(s, st->card);
+        int target = st->target == FOUND ? FOUND : column_with_top(s, onto[i]);
+        if (src < 0 || target < 0 || (src == BQ && !(s->bq >> st->card & 1))) { ok = 0; break; }
+        ok = !step(s, st->card, src, target);
+        i++;
+    }
+    ok = ok && s->home == 52 && s->plen <= n;
+    if (!ok) { /* keep the original line */
+        set_layout(s, root);
+        RESERVE(s->path, s->plen, s->pcap, n);
+        memcpy(s->path, line, (size_t)n * sizeof(Step));
+        s->plen = n;
+    }
+    free(line);
+    free(onto);
+    free(at);
+    return 0;
+}
+
 /* ---- Python glue ------------------------------------------------------ */
 
 static int opt_number(PyObject *o, double *out) {
@@ -887,8 +1007,10 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
 
     int r;
+    S root = *s; /* the starting layout, for shortening a won line */
     Py_BEGIN_ALLOW_THREADS
     r = s->greedy ? run_greedy(s) : run(s);
+    if (r == R_WON && shorten_line(s, &root)) r = R_OOM;
     Py_END_ALLOW_THREADS
 
     if (r == R_OOM) {
