@@ -49,6 +49,8 @@
  * depth-first search, and an ordered complete search: 7). Its failure
  * proves nothing; only a win is used (rebuilt and replayed; search.py
  * replays it again through the engine).
+ * Every won line, from either mode, is shortened before it is returned
+ * (shorten_line: detours and loops cut, in the manner of _polish.py).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -529,6 +531,17 @@ static int run(S *s) {
     return R_NONE;
 }
 
+/* Put back a starting layout (its state fields only) and empty the line. */
+static void set_layout(S *s, const S *root) {
+    memcpy(s->col, root->col, sizeof s->col);
+    memcpy(s->len, root->len, sizeof s->len);
+    memcpy(s->found, root->found, sizeof s->found);
+    s->bq = root->bq;
+    s->home = root->home;
+    s->h = root->h;
+    s->plen = 0;
+}
+
 /* ---- best-first (the greedy phase) ------------------------------------ */
 
 /* Incomplete and heuristic: always expand the stored position with the best
@@ -698,13 +711,7 @@ static int run_best_first(S *s, int w_depth) {
         int32_t k = cnt;
         line[--k] = last;
         for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent) line[--k] = nodes[v].move;
-        memcpy(s->col, root.col, sizeof s->col);
-        memcpy(s->len, root.len, sizeof s->len);
-        memcpy(s->found, root.found, sizeof s->found);
-        s->bq = root.bq;
-        s->home = root.home;
-        s->h = root.h;
-        s->plen = 0;
+        set_layout(s, &root);
         int bad = s->prune && auto_moves(s);
         for (int32_t i = 0; i < cnt && !bad; i++) {
             bad = apply_move(s, &line[i]) || (s->prune && auto_moves(s));
@@ -739,13 +746,8 @@ static int run_greedy(S *s) {
             s->cap = 0;
             s->states = 0;
             s->limit = NULL;
-            s->plen = s->mlen = s->flen = 0;
-            memcpy(s->col, root.col, sizeof s->col);
-            memcpy(s->len, root.len, sizeof s->len);
-            memcpy(s->found, root.found, sizeof s->found);
-            s->bq = root.bq;
-            s->home = root.home;
-            s->h = root.h;
+            s->mlen = s->flen = 0;
+            set_layout(s, &root);
         }
         upto += PORTFOLIO[i].share;
         if (mn >= 0) s->max_nodes = mn * upto;
@@ -788,16 +790,6 @@ static int64_t keyat_get(const KeyAt *t, uint64_t cap, Key k) {
         j = (j + 1) & (cap - 1);
     }
     return -1;
-}
-
-static void set_layout(S *s, const S *root) {
-    memcpy(s->col, root->col, sizeof s->col);
-    memcpy(s->len, root->len, sizeof s->len);
-    memcpy(s->found, root->found, sizeof s->found);
-    s->bq = root->bq;
-    s->home = root->home;
-    s->h = root->h;
-    s->plen = 0;
 }
 
 static int column_with_top(S *s, int top) {
