@@ -799,8 +799,8 @@ static int column_with_top(S *s, int top) {
 }
 
 /* s->path holds the line from root to the win; after this, a line no longer
- * than before (the same one when memory is short). -1: out of memory. */
-static int shorten_line(S *s, const S *root) {
+ * than before (the same one when memory is short). */
+static void shorten_line(S *s, const S *root) {
     int64_t n = s->plen;
     uint64_t cap = 1;
     while (cap < 2 * (uint64_t)(n + 1)) cap <<= 1;
@@ -811,23 +811,21 @@ static int shorten_line(S *s, const S *root) {
         free(line);
         free(onto);
         free(at);
-        return 0;
+        return;
     }
+    memcpy(line, s->path, (size_t)n * sizeof(Step));
+    for (uint64_t j = 0; j < cap; j++) at[j].idx = -1;
+    /* the line's positions: key -> last index; and each step's target top
+     * (BASE: an empty column), to rename its column later */
+    set_layout(s, root);
+    keyat_put(at, cap, s->h, 0);
     int ok = 1;
-    {
-        memcpy(line, s->path, (size_t)n * sizeof(Step));
-        for (uint64_t j = 0; j < cap; j++) at[j].idx = -1;
-        /* the line's positions: key -> last index; and each step's target
-         * top (BASE: an empty column), to rename its column later */
-        set_layout(s, root);
-        keyat_put(at, cap, s->h, 0);
-        for (int64_t i = 0; i < n && ok; i++) {
-            onto[i] = line[i].target == FOUND ? BASE : (uint8_t)parent_of(s, line[i].target);
-            ok = !step(s, line[i].card, line[i].src, line[i].target);
-            keyat_put(at, cap, s->h, i + 1);
-        }
-        set_layout(s, root);
+    for (int64_t i = 0; i < n && ok; i++) {
+        onto[i] = line[i].target == FOUND ? BASE : (uint8_t)parent_of(s, line[i].target);
+        ok = !step(s, line[i].card, line[i].src, line[i].target);
+        keyat_put(at, cap, s->h, i + 1);
     }
+    set_layout(s, root);
     int64_t i = 0;
     while (ok && i < n) {
         int64_t best = keyat_get(at, cap, s->h), mstart = s->mlen, p0 = s->plen, pick = -1;
@@ -856,16 +854,13 @@ static int shorten_line(S *s, const S *root) {
         i++;
     }
     ok = ok && s->home == 52 && s->plen <= n;
-    if (!ok) { /* keep the original line */
-        set_layout(s, root);
-        RESERVE(s->path, s->plen, s->pcap, n);
+    if (!ok) { /* keep the original line (the path held it: room enough) */
         memcpy(s->path, line, (size_t)n * sizeof(Step));
         s->plen = n;
     }
     free(line);
     free(onto);
     free(at);
-    return 0;
 }
 
 /* ---- Python glue ------------------------------------------------------ */
@@ -1002,7 +997,7 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
     S root = *s; /* the starting layout, for shortening a won line */
     Py_BEGIN_ALLOW_THREADS
     r = s->greedy ? run_greedy(s) : run(s);
-    if (r == R_WON && shorten_line(s, &root)) r = R_OOM;
+    if (r == R_WON) shorten_line(s, &root);
     Py_END_ALLOW_THREADS
 
     if (r == R_OOM) {

@@ -119,7 +119,7 @@ def solve(
     if getattr(cls, "SIDE_BY_SIDE", False) and max_seconds is not None:
         clock, nodes, search, outcome = _side_by_side(position, max_nodes, max_seconds, max_states)
     else:
-        clock, nodes, search, outcome = _one_after_the_other(position, max_nodes, max_seconds, max_states)
+        clock, nodes, search, outcome = _one_after_the_other(cls, position, max_nodes, max_seconds, max_states)
     if isinstance(outcome, BudgetSpent):
         return SolveResult(
             SolveStatus.LIMIT_REACHED, (), nodes, clock.elapsed(), len(search.seen), outcome.which,
@@ -134,12 +134,11 @@ def solve(
     return SolveResult(SolveStatus.SOLVED, moves, nodes, clock.elapsed(), len(search.seen))
 
 
-def _one_after_the_other(position, max_nodes, max_seconds, max_states):
+def _one_after_the_other(cls, position, max_nodes, max_seconds, max_states):
     """Phase 1 on its share of the budgets, then phase 2 on the rest.
     Returns (budget, nodes, search, outcome): outcome True (won, the line in
     ``search.path``), False (proven lost) or the BudgetSpent that ended it."""
     budget = Budget(max_nodes, max_seconds, max_states)
-    cls = _SEARCHES.get(getattr(position, "game", None))
     greedy_nodes = getattr(cls, "GREEDY_NODES", GREEDY_NODES)
     share = getattr(cls, "GREEDY_SHARE", GREEDY_SHARE)
     if greedy_nodes is None and max_seconds is None:
@@ -197,13 +196,8 @@ def _side_by_side(position, max_nodes, max_seconds, max_states):
         search.stop = stop
     helper = threading.Thread(target=run, args=(greedy,), name="solver-phase-1", daemon=True)
     helper.start()
-    try:
-        run(complete)
-    except BaseException:
-        stop[0] = 1  # interrupted: phase 1 has nothing more to do
-        raise
-    finally:
-        helper.join()
+    run(complete)  # catches everything; on an error it calls phase 1 off
+    helper.join()
     for search in (complete, greedy):
         if isinstance(outcome.get(search), BaseException) and not isinstance(outcome[search], BudgetSpent):
             raise outcome[search]
