@@ -261,6 +261,9 @@ DEAL_SOLVE_MAX_SECONDS = env_float("DEAL_SOLVE_MAX_SECONDS", 10.0, minimum=0.01)
 DEAL_SOLVE_MAX_NODES = env_int("DEAL_SOLVE_MAX_NODES", 5_000_000, minimum=1)
 # Candidates tried for one date before the deal is marked failed.
 DEAL_MAX_CANDIDATES = env_int("DEAL_MAX_CANDIDATES", 50, minimum=1)
+# A candidate whose solution is longer goes to the next one (the solution is
+# the replay players can watch after the day); the last candidate keeps it.
+DEAL_MAX_SOLUTION_MOVES = env_int("DEAL_MAX_SOLUTION_MOVES", 300, minimum=1)
 # A claim older than this is taken to belong to a dead worker.
 DEAL_CLAIM_STALE_SECONDS = env_int(
     "DEAL_CLAIM_STALE_SECONDS", int(DEAL_SOLVE_MAX_SECONDS * 2) + 120, minimum=1

@@ -8,7 +8,9 @@ candidate 0 (pending) and queues ``verify_deal`` once the transaction
 commits; ``deal_verify`` claims the row with a conditional UPDATE, runs the
 solver on the candidate, and either stores the certificate (verified) or
 moves to the next candidate for that date, until ``DEAL_MAX_CANDIDATES``
-(failed). A deal is served (``deal_get``) only once verified and only from
+(failed). A solution longer than ``DEAL_MAX_SOLUTION_MOVES`` also moves on
+(the certificate is the replay players watch after the day), except on the
+last candidate, where a long solution beats no deal. A deal is served (``deal_get``) only once verified and only from
 the start of its date in ``DAILY_TIME_ZONE``.
 """
 
@@ -154,6 +156,8 @@ class Budget:
     max_seconds: float
     max_nodes: int
     max_candidates: int
+    # A solved candidate with a longer solution is passed over (None: no cap).
+    max_solution_moves: int | None = None
 
     @classmethod
     def from_settings(
@@ -162,6 +166,7 @@ class Budget:
         max_seconds: float | None = None,
         max_nodes: int | None = None,
         max_candidates: int | None = None,
+        max_solution_moves: int | None = None,
     ) -> "Budget":
         return cls(
             max_seconds=settings.DEAL_SOLVE_MAX_SECONDS if max_seconds is None else max_seconds,
@@ -169,7 +174,15 @@ class Budget:
             max_candidates=(
                 settings.DEAL_MAX_CANDIDATES if max_candidates is None else max_candidates
             ),
+            max_solution_moves=(
+                settings.DEAL_MAX_SOLUTION_MOVES
+                if max_solution_moves is None
+                else max_solution_moves
+            ),
         )
+
+    def too_long(self, result: SolveResult) -> bool:
+        return self.max_solution_moves is not None and len(result.moves) > self.max_solution_moves
 
 
 ProgressCallback = Callable[[DailyDeal, SolveResult], None]
@@ -340,11 +353,16 @@ def _verify_claimed(
         result, certificate = _solve(deal.position, budget)
         if on_candidate:
             on_candidate(deal, result)
-        if certificate:
+        last = deal.candidate + 1 >= budget.max_candidates
+        # A published position keeps its certificate however long: it cannot change.
+        keep = last or deal.verified_at is not None or not budget.too_long(result)
+        if certificate and keep:
             won = _release(deal_id, token, **_solution_fields(result, certificate))
             return DailyDeal.objects.get(pk=deal_id) if won else None
 
         reason = f"candidate {deal.candidate}: {_describe(result)}"
+        if certificate:
+            reason += f", but its solution has {len(result.moves)} moves (at most {budget.max_solution_moves})"
         if deal.verified_at is not None:
             # This position was published: never swap it for another.
             kept = _release(deal_id, token, **_published_unsolved_fields(deal, reason))

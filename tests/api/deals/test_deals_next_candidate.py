@@ -108,3 +108,55 @@ def test_a_published_deal_whose_certificate_no_longer_replays_is_marked_failed(a
     assert again.state == DailyDeal.State.FAILED
     assert again.position == deal.position
     assert "no longer replays" in again.failure
+
+
+def _first_solution_length(a_date, game):
+    position = deal_position(game=game, seed=deal_seed(game=game, date=a_date, candidate=0))
+    result, certificate = services._solve(position, Budget.from_settings())
+    assert certificate
+    return len(result.moves)
+
+
+def test_a_solution_longer_than_the_cap_moves_the_deal_to_the_next_candidate(a_date, replay):
+    cap = _first_solution_length(a_date, "cruel") - 1
+    budget = Budget.from_settings(max_solution_moves=cap)
+    seen = []
+    deal = deal_prepare(game="cruel", date=a_date, enqueue=False)
+
+    verified = deal_verify(
+        deal_id=deal.pk, budget=budget, on_candidate=lambda d, r: seen.append((d.candidate, r))
+    )
+
+    assert seen[0][0] == 0 and seen[0][1].status == SolveStatus.SOLVED
+    assert len(seen[0][1].moves) == cap + 1
+    assert verified.state == DailyDeal.State.VERIFIED
+    assert verified.candidate == seen[-1][0] >= 1
+    assert verified.solution_length == len(verified.certificate.split()) <= cap
+    assert replay(verified.position, verified.certificate).position.cards_home() == 52
+
+
+def test_the_last_candidate_keeps_a_solution_longer_than_the_cap(a_date, replay):
+    budget = Budget.from_settings(max_solution_moves=10, max_candidates=1)
+    deal = deal_prepare(game="cruel", date=a_date, enqueue=False)
+
+    verified = deal_verify(deal_id=deal.pk, budget=budget)
+
+    assert verified.state == DailyDeal.State.VERIFIED
+    assert verified.candidate == 0
+    assert verified.solution_length > 10
+    assert replay(verified.position, verified.certificate).position.cards_home() == 52
+
+
+def test_the_deal_says_why_a_long_solution_was_passed_over(a_date):
+    budget = Budget.from_settings(max_solution_moves=10, max_candidates=2)
+    seen = []
+    deal = deal_prepare(game="cruel", date=a_date, enqueue=False)
+
+    verified = deal_verify(
+        deal_id=deal.pk, budget=budget, on_candidate=lambda d, r: seen.append((d.candidate, d.failure))
+    )
+
+    assert [candidate for candidate, _ in seen] == [0, 1]
+    assert seen[1][1].startswith("candidate 0: solved after")
+    assert seen[1][1].endswith("moves (at most 10)")
+    assert (verified.state, verified.candidate, verified.failure) == (DailyDeal.State.VERIFIED, 1, "")

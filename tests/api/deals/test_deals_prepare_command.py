@@ -65,3 +65,11 @@ def test_a_bad_start_date_is_refused_with_a_clear_message():
 def test_a_non_positive_number_of_days_is_refused():
     with pytest.raises(CommandError, match="--days must be 1 or more"):
         run("--days", "0")
+
+
+@pytest.mark.parametrize(
+    "flag", ["--max-seconds", "--max-nodes", "--max-candidates", "--max-solution-moves"]
+)
+def test_a_non_positive_budget_is_refused_with_its_flag(flag):
+    with pytest.raises(CommandError, match=f"{flag} must be more than 0, not 0"):
+        run(flag, "0")

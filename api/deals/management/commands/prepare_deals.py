@@ -34,16 +34,26 @@ class Command(BaseCommand):
         parser.add_argument("--max-seconds", type=float, help="Solver budget per candidate, seconds.")
         parser.add_argument("--max-nodes", type=int, help="Solver budget per candidate, nodes.")
         parser.add_argument("--max-candidates", type=int, help="Candidates to try per date.")
+        parser.add_argument(
+            "--max-solution-moves",
+            type=int,
+            help="A candidate with a longer solution goes to the next one (the last keeps it).",
+        )
 
     def handle(self, *args, start, days, games, reverify, queue, **options):
         if days < 1:
             raise CommandError(f"--days must be 1 or more, not {days}.")
+        for name, value in options.items():
+            if name.startswith("max_") and value is not None and value <= 0:
+                flag = "--" + name.replace("_", "-")
+                raise CommandError(f"{flag} must be more than 0, not {value}.")
         start = start or today()
         games = games or list(GAMES)
         budget = Budget.from_settings(
             max_seconds=options["max_seconds"],
             max_nodes=options["max_nodes"],
             max_candidates=options["max_candidates"],
+            max_solution_moves=options["max_solution_moves"],
         )
         total = days * len(games)
         self.stdout.write(
@@ -54,7 +64,9 @@ class Command(BaseCommand):
         def on_candidate(deal, result):
             self.stdout.write(
                 f"    {deal.date.isoformat()} {deal.game:<6} candidate {deal.candidate}: "
-                f"{result.status.value} ({result.nodes} nodes, {result.seconds:.1f} s)"
+                f"{result.status.value} ("
+                + (f"{len(result.moves)} moves, " if result.moves else "")
+                + f"{result.nodes} nodes, {result.seconds:.1f} s)"
             )
 
         def on_deal(deal, index, count):
