@@ -358,8 +358,8 @@ static int gen_moves(S *s) {
     uint64_t needed = 0;
     for (int su = 0; su < 4; su++)
         if (s->found[su] < 13) needed |= 1ULL << (su * 13 + s->found[su]);
-    for (int j = 0; j < NCOL; j++) {
-        x.buried[j] = 0;
+    /* scores order only the greedy mode's moves: the complete search skips this */
+    for (int j = 0; j < NCOL && s->greedy; j++) {
         for (int i = 0; i + 1 < s->len[j]; i++)
             if (needed >> s->col[j][i] & 1) { x.buried[j] = 1; break; }
     }
@@ -559,14 +559,10 @@ typedef struct {
     int32_t parent;
     int32_t depth;
     uint8_t len[NCOL];
+    int32_t qnext; /* the next node of its bucket in the queue, or -1 */
     uint8_t cards[52];
     FMove move; /* the move from the parent */
 } Node;
-
-typedef struct {
-    int32_t f;
-    int32_t node;
-} HeapItem;
 
 static void load_node(S *s, const Node *nd) {
     s->h.a = s->h.b = 0;
@@ -603,36 +599,54 @@ static void save_node(S *s, Node *nd) {
     }
 }
 
-static void heap_push(HeapItem *h, int64_t *n, HeapItem it) {
-    int64_t i = (*n)++;
-    while (i) {
-        int64_t p = (i - 1) / 2;
-        if (h[p].f < it.f || (h[p].f == it.f && h[p].node < it.node)) break;
-        h[i] = h[p];
-        i = p;
+/* The open positions, by f (evaluation + depth weight): a bucket for each
+ * value, first in first out, so positions of equal f come out oldest first
+ * (the order a heap keyed on (f, node) gives), each push and pop in constant
+ * time; a heap's were a dozen cache misses deep at millions of nodes. */
+typedef struct {
+    int32_t *head, *tail;
+    int64_t cap;   /* f values 0 .. cap - 1 */
+    int64_t count;
+    int64_t min;   /* no bucket below min holds a node */
+} Queue;
+
+static int queue_push(Queue *q, Node *nodes, int32_t f, int32_t node) {
+    if (f < 0) f = 0;
+    if (f >= q->cap) {
+        int64_t nc = q->cap ? q->cap : 4096;
+        while (nc <= f) nc *= 2;
+        int32_t *h = realloc(q->head, (size_t)nc * sizeof(int32_t));
+        if (!h) return -1;
+        q->head = h;
+        int32_t *t = realloc(q->tail, (size_t)nc * sizeof(int32_t));
+        if (!t) return -1;
+        q->tail = t;
+        for (int64_t i = q->cap; i < nc; i++) q->head[i] = q->tail[i] = -1;
+        if (!q->cap) q->min = nc;
+        q->cap = nc;
     }
-    h[i] = it;
+    nodes[node].qnext = -1;
+    if (q->tail[f] >= 0) nodes[q->tail[f]].qnext = node;
+    else q->head[f] = node;
+    q->tail[f] = node;
+    if (f < q->min) q->min = f;
+    q->count++;
+    return 0;
 }
 
-static HeapItem heap_pop(HeapItem *h, int64_t *n) {
-    HeapItem top = h[0], last = h[--(*n)];
-    int64_t i = 0;
-    for (;;) {
-        int64_t c = 2 * i + 1;
-        if (c >= *n) break;
-        if (c + 1 < *n && (h[c + 1].f < h[c].f || (h[c + 1].f == h[c].f && h[c + 1].node < h[c].node))) c++;
-        if (last.f < h[c].f || (last.f == h[c].f && last.node < h[c].node)) break;
-        h[i] = h[c];
-        i = c;
-    }
-    h[i] = last;
-    return top;
+static int32_t queue_pop(Queue *q, Node *nodes) {
+    while (q->head[q->min] < 0) q->min++;
+    int32_t node = q->head[q->min];
+    q->head[q->min] = nodes[node].qnext;
+    if (q->head[q->min] < 0) q->tail[q->min] = -1;
+    q->count--;
+    return node;
 }
 
 static int run_best_first(S *s, int w_depth) {
     Node *nodes = NULL;
-    HeapItem *heap = NULL;
-    int64_t nn = 0, ncap = 0, hn = 0, hcap = 0;
+    Queue queue = {0};
+    int64_t nn = 0, ncap = 0;
     int result = R_NONE;
     int32_t goal = -1;
     FMove last = {0};
@@ -658,15 +672,14 @@ static int run_best_first(S *s, int w_depth) {
     nn = 1;
     if (tt_insert(s, s->h) < 0) { result = R_OOM; goto done; }
     undo_to(s, p0);
-    GROW(heap, hn, hcap);
-    heap_push(heap, &hn, (HeapItem){0, 0});
-    while (hn && goal < 0) {
-        HeapItem it = heap_pop(heap, &hn);
+    if (queue_push(&queue, nodes, 0, 0)) { result = R_OOM; goto done; }
+    while (queue.count && goal < 0) {
+        int32_t popped = queue_pop(&queue, nodes);
         s->nodes++;
         if (s->max_nodes >= 0 && (double)s->nodes > s->max_nodes) { s->limit = "nodes"; result = R_LIMIT; goto done; }
         if (out_of_time(s)) { result = R_LIMIT; goto done; }
-        load_node(s, &nodes[it.node]);
-        int32_t depth = nodes[it.node].depth;
+        load_node(s, &nodes[popped]);
+        int32_t depth = nodes[popped].depth;
         s->plen = 0;
         s->mlen = 0;
         if (gen_moves(s)) { result = R_OOM; goto done; }
@@ -675,7 +688,7 @@ static int run_best_first(S *s, int w_depth) {
             if (apply_move(s, &m)) { result = R_OOM; goto done; }
             if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
             if (s->home == 52) {
-                goal = it.node;
+                goal = popped;
                 last = m;
                 break;
             }
@@ -691,11 +704,13 @@ static int run_best_first(S *s, int w_depth) {
                 GROW(nodes, nn, ncap);
                 Node *nd = &nodes[nn];
                 save_node(s, nd);
-                nd->parent = it.node;
+                nd->parent = popped;
                 nd->depth = depth + 1;
                 nd->move = m;
-                GROW(heap, hn, hcap);
-                heap_push(heap, &hn, (HeapItem){evaluate(s) + w_depth * (depth + 1), (int32_t)nn});
+                if (queue_push(&queue, nodes, evaluate(s) + w_depth * (depth + 1), (int32_t)nn)) {
+                    result = R_OOM;
+                    goto done;
+                }
                 nn++;
             }
             undo_to(s, 0);
@@ -721,7 +736,8 @@ static int run_best_first(S *s, int w_depth) {
     }
 done:
     free(nodes);
-    free(heap);
+    free(queue.head);
+    free(queue.tail);
     return result;
 #undef GROW
 }
