@@ -58,10 +58,11 @@ def test_solved_deals_replay_and_are_watchable():
 def test_the_greedy_portfolio_solves_deals_one_best_first_run_left_open(seed):
     # Both deals were undecided after 2 s (over a million nodes) when phase 1
     # was one best-first run (depth weight 6) and phase 2 an ordered
-    # depth-first search; the portfolio's runs with heavier depth weights
-    # solve them within 200,000 nodes (a node budget keeps this exact).
+    # depth-first search; the portfolio's runs with other depth weights
+    # solve them within 300,000 nodes, half of them phase 1's (a node budget
+    # keeps this exact).
     pos = solitaire.deal("flower", seed)
-    result = solve(pos, max_nodes=200_000)
+    result = solve(pos, max_nodes=300_000)
     assert result.status is SolveStatus.SOLVED
     assert pos.play(result.moves).is_won()
 
@@ -80,11 +81,11 @@ def test_a_search_called_off_through_its_stop_byte_says_so():
         _flower_c.search([()] * 6, (), (13, 13, 13, 13), False, True, None, None, None, bytearray())
 
 
-@pytest.mark.parametrize("seed, status", [(3, SolveStatus.SOLVED), (0, SolveStatus.UNSOLVABLE)])
+@pytest.mark.parametrize("seed, status", [(144, SolveStatus.SOLVED), (0, SolveStatus.UNSOLVABLE)])
 def test_with_a_time_budget_the_phases_run_side_by_side_and_the_first_answer_ends_both(seed, status):
-    # Deal 3 is won by phase 1 in under 10,000 nodes and deal 0 proven lost by
-    # phase 2 in a few thousand: the other phase, called off, adds at most a
-    # few thousand nodes more instead of running its 30 s.
+    # Deal 144 is won by phase 1's first run in a few thousand nodes and deal 0
+    # proven lost by phase 2 in a few thousand: the other phase, called off,
+    # adds at most a few thousand nodes more instead of running its 30 s.
     pos = solitaire.deal("flower", seed)
     result = solve(pos, max_seconds=30)
     assert result.status is status
