@@ -10,8 +10,9 @@ solver on the candidate, and either stores the certificate (verified) or
 moves to the next candidate for that date, until ``DEAL_MAX_CANDIDATES``
 (failed). A solution longer than ``DEAL_MAX_SOLUTION_MOVES`` also moves on
 (the certificate is the replay players watch after the day), except on the
-last candidate, where a long solution beats no deal. A deal is served (``deal_get``) only once verified and only from
-the start of its date in ``DAILY_TIME_ZONE``.
+last candidate, where a long solution beats no deal. A deal is served
+(``deal_get``) only once verified and only from the start of its date in
+``DAILY_TIME_ZONE``.
 """
 
 from __future__ import annotations

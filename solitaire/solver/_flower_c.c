@@ -51,9 +51,9 @@
  * of seeds 0..199 (8 s each for the 68 the solver had found slowest or left
  * open, 1 s for the rest): against the previous schedule (depth-first, 6,
  * depth-first, 6, 12, 24) they solve 4 more of those deals and none fewer,
- * with a quarter less summed time to solve (BENCHMARKS.md). Its failure proves nothing; only a win is
- * used (rebuilt and replayed; search.py replays it again through the
- * engine).
+ * with a quarter less summed time to solve (BENCHMARKS.md). Its failure
+ * proves nothing; only a win is used (rebuilt and replayed; search.py
+ * replays it again through the engine).
  * Every won line, from either mode, is shortened before it is returned
  * (shorten_line: detours and loops cut, in the manner of _polish.py).
  */
@@ -124,8 +124,6 @@ typedef struct {
     int oom;
     volatile const char *stop; /* another thread sets *stop: give up now */
 } S;
-
-
 
 static uint64_t splitmix(uint64_t *x) {
     uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
@@ -359,14 +357,15 @@ static int gen_moves(S *s) {
             x.empty = j;
         }
     }
-    /* next card each foundation needs: burying it is bad, uncovering it good */
-    uint64_t needed = 0;
-    for (int su = 0; su < 4; su++)
-        if (s->found[su] < 13) needed |= 1ULL << (su * 13 + s->found[su]);
-    /* scores order only the greedy mode's moves: the complete search skips this */
-    for (int j = 0; j < NCOL && s->greedy; j++) {
-        for (int i = 0; i + 1 < s->len[j]; i++)
-            if (needed >> s->col[j][i] & 1) { x.buried[j] = 1; break; }
+    /* next card each foundation needs: burying it is bad, uncovering it good
+     * (scores order only the greedy mode's moves: the complete search skips this) */
+    if (s->greedy) {
+        uint64_t needed = 0;
+        for (int su = 0; su < 4; su++)
+            if (s->found[su] < 13) needed |= 1ULL << (su * 13 + s->found[su]);
+        for (int j = 0; j < NCOL; j++)
+            for (int i = 0; i + 1 < s->len[j]; i++)
+                if (needed >> s->col[j][i] & 1) { x.buried[j] = 1; break; }
     }
     int any_bq = 0;
     for (int c = 0; c < 52; c++) {
