@@ -63,6 +63,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 #define NCOL 6
 #define BQ 6     /* source: the bouquet */
@@ -164,9 +165,43 @@ static int out_of_time(S *s) {
 
 /* ---- transposition table ---------------------------------------------- */
 
+/* The table is probed at random: at millions of slots nearly every probe
+ * misses the TLB as well as the cache. Large tables are mapped on their own
+ * and asked for 2 MB pages (transparent huge pages, where the kernel
+ * offers them with madvise), which takes the page walk out of most probes. */
+static Key *tt_alloc(uint64_t cap) {
+    size_t bytes = cap * sizeof(Key);
+    if (bytes < (4u << 20)) return calloc(cap, sizeof(Key));
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p; /* mmap's pages come zeroed */
+}
+
+static void tt_free(Key *t, uint64_t cap) {
+    if (!t) return;
+    if (cap * sizeof(Key) < (4u << 20)) free(t);
+    else munmap(t, cap * sizeof(Key));
+}
+
+/* Ask for 2 MB pages under a large block from malloc (the page-aligned
+ * part of it; glibc maps such blocks on their own). */
+static void huge_pages(void *p, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+    if (bytes < (4u << 20)) return;
+    uintptr_t lo = ((uintptr_t)p + 4095) & ~(uintptr_t)4095, hi = ((uintptr_t)p + bytes) & ~(uintptr_t)4095;
+    if (hi > lo) madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
 static int tt_grow(S *s) {
     uint64_t ncap = s->cap ? s->cap * 2 : (1u << 16);
-    Key *nt = calloc(ncap, sizeof(Key));
+    Key *nt = tt_alloc(ncap);
     if (!nt) return -1;
     for (uint64_t i = 0; i < s->cap; i++) {
         Key k = s->tt[i];
@@ -175,7 +210,7 @@ static int tt_grow(S *s) {
         while (nt[j].b) j = (j + 1) & (ncap - 1);
         nt[j] = k;
     }
-    free(s->tt);
+    tt_free(s->tt, s->cap);
     s->tt = nt;
     s->cap = ncap;
     return 0;
@@ -667,6 +702,7 @@ static int run_best_first(S *s, int w_depth) {
         if (!p) { result = R_OOM; goto done; }                                \
         (arr) = p;                                                            \
         (cap) = nc;                                                           \
+        huge_pages((arr), (size_t)nc * sizeof(*(arr)));                       \
     }
     GROW(nodes, nn, ncap);
     if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
@@ -762,7 +798,7 @@ static int run_greedy(S *s) {
     int r = R_NONE;
     for (int i = 0; i < PORTFOLIO_RUNS; i++) {
         if (i) {
-            free(s->tt);
+            tt_free(s->tt, s->cap);
             s->tt = NULL;
             s->cap = 0;
             s->states = 0;
@@ -921,7 +957,7 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, int *n, int *used) {
 }
 
 static void free_s(S *s) {
-    free(s->tt);
+    tt_free(s->tt, s->cap);
     free(s->path);
     free(s->mv);
     free(s->fr);
