@@ -45,6 +45,27 @@ Pruning rules (each one cannot lose a solution):
    set, foundations implied by the cards left) was already expanded is not
    expanded again; a depth-first search that exhausts every unexpanded state
    has exhausted the reachable space.
+6. Abstract games (proofs only). Give each suit a bound: its cards below
+   the bound are low, the others high (a bound of 13 makes every card of
+   the suit low). Goal G: some suit that has high cards has all its low
+   cards home. Every winning line reaches G before any high card goes home,
+   since a high card of a suit goes home only onto all of that suit's low
+   cards; so a position from which G cannot be reached is lost. Until G, no
+   high card goes home, and every other move (onto a column top one rank
+   higher, into an empty column, from the bouquet) looks only at ranks; so
+   two positions that differ only by exchanging high cards of equal rank
+   reach G alike, and the search for G keys a position with every high card
+   replaced by its rank (columns as sequences, the bouquet as a multiset,
+   the foundations explicit, as they are no longer implied). This merges
+   the positions that differ by how the suits of high cards are shuffled,
+   often millions of them. Rules 1-5 hold for this search as they are
+   argued above: a line that reaches G keeps its foundation moves, in order,
+   in the lines they build (and rule 1 moves a high card only once G
+   holds). The search for G finding G proves nothing: the bounds of the
+   suits that got there go up by one and it runs again, until it proves G
+   out of reach (the position is lost) or every bound is 13 (the real game,
+   searched as usual). Seed 12, for one: the real search exhausts 9.2
+   million states; bounds (1, 2, 4, 1) prove it lost in 32 thousand.
 """
 
 from __future__ import annotations
@@ -79,6 +100,13 @@ class CFlowerSearch:
     SIDE_BY_SIDE = True
     GREEDY_NODES = None
     GREEDY_SHARE = 0.5
+    # The complete search first tries to prove the position lost in
+    # abstract games (rule 6) on at most this share of its budgets, then
+    # searches the real game on the rest. The abstract games proved each of
+    # the 94 deals of seeds 0..999 that the real search had proven lost
+    # within 10 s, all but two of them sooner (by a few hundredths of a
+    # second for those two), so they get most of the time.
+    ABSTRACT_SHARE = 0.75
 
     def __init__(self, position, budget: Budget, *, prune: bool = True):
         self.position = position
@@ -92,7 +120,13 @@ class CFlowerSearch:
     def run(self) -> bool:
         """True: a winning line is in ``self.path``. False: none exists.
         Raises BudgetSpent."""
-        b = self.budget
+        if not self.greedy and self.prune and self.ABSTRACT_SHARE > 0:
+            verdict = self._abstract_proof()
+            if verdict is not None:
+                return verdict
+        return self._search(self.budget, None)
+
+    def _search(self, b: Budget, low) -> bool:
         pos = self.position
         max_nodes = None if b.max_nodes is None else max(0, b.max_nodes - b.nodes)
         max_seconds = None
@@ -100,7 +134,7 @@ class CFlowerSearch:
             max_seconds = max(0.0, b.deadline - time.perf_counter())
         status, limit, nodes, states, moves = _flower_c.search(
             [tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations),
-            self.greedy, self.prune, max_nodes, max_seconds, b.max_states, self.stop,
+            self.greedy, self.prune, max_nodes, max_seconds, b.max_states, self.stop, low,
         )
         b.nodes += nodes
         self.seen = StateCount(states)
@@ -108,6 +142,47 @@ class CFlowerSearch:
             raise BudgetSpent(limit)
         self.path = [MOVES[c][t + 1] for c, t in moves]
         return status == 1
+
+    def _abstract_proof(self) -> bool | None:
+        """Rule 6, refined step by step: False when an abstract game proves
+        the position lost, True when the refinement reached the real game
+        and won it (the line in ``self.path``), None when neither happened
+        on ABSTRACT_SHARE of the budgets. Each run starts with the next card
+        of each suit low; a run that wins has brought some suits' low cards
+        all home, and those suits get one more low rank for the next run."""
+        b = self.budget
+        share = self.ABSTRACT_SHARE
+        sub = Budget(
+            None if b.max_nodes is None else share * max(0, b.max_nodes - b.nodes),
+            None if b.deadline is None else share * max(0.0, b.deadline - time.perf_counter()),
+            b.max_states,
+        )
+        found = self.position.foundations
+        low = [min(13, f + 1) for f in found]
+        while any(r < 13 for r in low):
+            if self.stop is not None and self.stop[0]:
+                raise BudgetSpent("stopped")  # short runs may never look at it
+            before = sub.nodes
+            try:
+                won = self._search(sub, tuple(low))
+            except BudgetSpent as spent:
+                if spent.which == "stopped":
+                    raise
+                return None
+            finally:
+                b.nodes += sub.nodes - before
+            if not won:
+                return False
+            home = list(found)
+            for move in self.path:
+                if move.to_foundation:
+                    home[move.card // 13] += 1
+            reached = [s for s in range(4) if low[s] < 13 and home[s] >= low[s]]
+            if not reached:
+                return True  # every card home: a real win
+            for s in reached:
+                low[s] += 1
+        return None
 
 
 class PyFlowerSearch:

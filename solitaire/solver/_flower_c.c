@@ -1,7 +1,8 @@
 /* Flower Garden search core in C: the same search as _flower.py, faster.
  *
  * ``search(columns, bouquet, foundations, greedy, prune, max_nodes,
- * max_seconds, max_states[, stop])`` -> (status, limit, nodes, states, moves)
+ * max_seconds, max_states[, stop[, low]])`` -> (status, limit, nodes, states,
+ * moves)
  *   status 1 solved (``moves`` is a list of (card, target) pairs, target a
  *   column index or -1 for the foundation), 0 unsolvable (the reachable space
  *   modulo the proven-safe pruning below was exhausted), -1 a budget ran out
@@ -33,7 +34,11 @@
  *  2. a card goes only to the first empty column,
  *  3. a column's only card never goes to an empty column,
  *  4. bouquet cards go to columns only in chains ending with a column card,
- *  5. transpositions are not expanded twice.
+ *  5. transpositions are not expanded twice,
+ *  6. with ``low`` (a bound per suit), the abstract game: reach G, some suit
+ *     with high cards having its low cards home, with high cards of one
+ *     rank alike (abs_key); status 0 then means G is out of reach, which
+ *     proves the position lost.
  * Move order in the complete search: as generated (foundation moves first).
  * Ordering by evaluating every child halves the node rate, and the
  * heuristic work is done by greedy mode; what is left to the complete search
@@ -94,6 +99,7 @@ typedef struct {
 
 static uint64_t ZC[2][52][53];
 static uint64_t ZB[2][52];
+static uint64_t ZS[2][65], ZQ[2][65], ZF[2][4][14];
 
 typedef struct {
     /* state */
@@ -124,6 +130,13 @@ typedef struct {
     int64_t flen, fcap;
     int oom;
     volatile const char *stop; /* another thread sets *stop: give up now */
+    /* the abstract game (see abs_key): 0 = the real game */
+    int abstract;
+    int low[4];       /* per suit: ranks below it are low cards */
+    uint8_t code[52]; /* a low card's own number, a high card's 52 + rank */
+    uint64_t hi;      /* the high cards */
+    Key ak;           /* its key (abs_key), kept up to date by step */
+    Key colh[NCOL][57]; /* each column's first i cards, hashed (abs_key) */
 } S;
 
 static uint64_t splitmix(uint64_t *x) {
@@ -140,6 +153,14 @@ static void init_zobrist(void) {
             for (int p = 0; p < 53; p++) ZC[h][c][p] = splitmix(&seed);
             ZB[h][c] = splitmix(&seed);
         }
+    }
+    for (int h = 0; h < 2; h++) {
+        for (int c = 0; c < 65; c++) {
+            ZS[h][c] = splitmix(&seed);
+            ZQ[h][c] = splitmix(&seed);
+        }
+        for (int su = 0; su < 4; su++)
+            for (int r = 0; r < 14; r++) ZF[h][su][r] = splitmix(&seed);
     }
 }
 
@@ -230,6 +251,90 @@ static int tt_insert(S *s, Key k) {
     return 1;
 }
 
+/* ---- the abstract game ---------------------------------------------- */
+
+static inline uint64_t fmix_a(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t fmix_b(uint64_t z) {
+    z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
+    z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
+    return z ^ (z >> 33);
+}
+
+/* The abstract game's key: high cards of one rank are alike, so a column is
+ * hashed as a sequence of codes (the (card, parent) pairs of the real key
+ * would mix up two columns that cross at alike cards), the columns and the
+ * bouquet as multisets (sums), and the foundations, no longer implied by
+ * the cards left, are hashed in. ``step`` keeps it up to date: colh holds
+ * each column's prefix hashes, so a card put on or taken off a column
+ * changes the sum by one term. */
+static inline void ak_add(S *s, Key k) {
+    s->ak.a += k.a;
+    s->ak.b += k.b;
+}
+
+static inline void ak_sub(S *s, Key k) {
+    s->ak.a -= k.a;
+    s->ak.b -= k.b;
+}
+
+static inline void ak_push(S *s, int j, int c) { /* before len[j]++ */
+    int n = s->len[j], k = s->code[c];
+    Key *h = s->colh[j];
+    h[n + 1].a = fmix_a(h[n].a ^ ZS[0][k]);
+    h[n + 1].b = fmix_b(h[n].b + ZS[1][k]);
+    ak_sub(s, h[n]);
+    ak_add(s, h[n + 1]);
+}
+
+static inline void ak_pop(S *s, int j) { /* after len[j]-- */
+    int n = s->len[j];
+    ak_sub(s, s->colh[j][n + 1]);
+    ak_add(s, s->colh[j][n]);
+}
+
+static inline void ak_bouquet(S *s, int c, int sign) {
+    Key z = {ZQ[0][s->code[c]], ZQ[1][s->code[c]]};
+    if (sign > 0) ak_add(s, z);
+    else ak_sub(s, z);
+}
+
+static inline void ak_found(S *s, int su, int from, int to) {
+    s->ak.a += ZF[0][su][to] - ZF[0][su][from];
+    s->ak.b += ZF[1][su][to] - ZF[1][su][from];
+}
+
+/* The key from scratch (the starting layout). */
+static void ak_init(S *s) {
+    s->ak.a = s->ak.b = 0;
+    for (int j = 0; j < NCOL; j++) {
+        s->colh[j][0].a = 0x243F6A8885A308D3ULL;
+        s->colh[j][0].b = 0x13198A2E03707344ULL;
+        int n = s->len[j];
+        s->len[j] = 0;
+        ak_add(s, s->colh[j][0]);
+        for (int i = 0; i < n; i++) {
+            ak_push(s, j, s->col[j][i]);
+            s->len[j]++;
+        }
+    }
+    for (uint64_t bq = s->bq; bq; bq &= bq - 1) ak_bouquet(s, __builtin_ctzll(bq), 1);
+    for (int su = 0; su < 4; su++) ak_found(s, su, 0, s->found[su]);
+}
+
+/* Won: all 52 home; in the abstract game, some suit with high cards has
+ * its low cards all home (a suit without high cards ends nothing). */
+static inline int won(const S *s) {
+    if (s->abstract)
+        for (int su = 0; su < 4; su++)
+            if (s->low[su] < 13 && s->found[su] >= s->low[su]) return 1;
+    return s->home == 52;
+}
+
 /* ---- growable stacks -------------------------------------------------- */
 
 #define RESERVE(arr, len, cap, need)                                          \
@@ -271,17 +376,21 @@ static int step(S *s, int c, int src, int target) {
         s->bq &= ~(1ULL << c);
         hb(s, c);
         st->parent_from = BASE;
+        if (s->abstract) ak_bouquet(s, c, -1);
     } else {
         s->len[src]--;
         int p = parent_of(s, src);
         st->parent_from = p;
         hx(s, c, p);
+        if (s->abstract) ak_pop(s, src);
     }
     if (target == FOUND) {
+        if (s->abstract) ak_found(s, c / 13, s->found[c / 13], s->found[c / 13] + 1);
         s->found[c / 13]++;
         s->home++;
     } else {
         hx(s, c, parent_of(s, target));
+        if (s->abstract) ak_push(s, target, c);
         s->col[target][s->len[target]++] = c;
     }
     return 0;
@@ -291,17 +400,21 @@ static void unstep(S *s) {
     Step *st = &s->path[--s->plen];
     int c = st->card;
     if (st->target == FOUND) {
+        if (s->abstract) ak_found(s, c / 13, s->found[c / 13], s->found[c / 13] - 1);
         s->found[c / 13]--;
         s->home--;
     } else {
         s->len[st->target]--;
         hx(s, c, parent_of(s, st->target));
+        if (s->abstract) ak_pop(s, st->target);
     }
     if (st->src == BQ) {
         s->bq |= 1ULL << c;
         hb(s, c);
+        if (s->abstract) ak_bouquet(s, c, 1);
     } else {
         hx(s, c, st->parent_from);
+        if (s->abstract) ak_push(s, st->src, c);
         s->col[st->src][s->len[st->src]++] = c;
     }
 }
@@ -411,6 +524,13 @@ static int gen_moves(S *s) {
         x.bq_by_rank[r] |= 1ULL << c;
         any_bq = 1;
     }
+    if (s->abstract) {
+        /* alike bouquet cards make alike chains: keep one of each rank */
+        for (int r = 0; r < 13; r++) {
+            uint64_t h = x.bq_by_rank[r] & s->hi;
+            if (h) x.bq_by_rank[r] = (x.bq_by_rank[r] & ~s->hi) | (h & (~h + 1));
+        }
+    }
     uint8_t chain[MAXCH];
     for (int src = 0; src < NCOL; src++) {
         int n = s->len[src];
@@ -512,8 +632,8 @@ static int enter(S *s, int *pushed) {
     *pushed = 0;
     int64_t auto_start = s->plen;
     if (s->prune && auto_moves(s)) return R_OOM;
-    if (s->home == 52) return R_WON;
-    int ins = tt_insert(s, s->h);
+    if (won(s)) return R_WON;
+    int ins = tt_insert(s, s->abstract ? s->ak : s->h);
     if (ins < 0) return R_OOM;
     if (ins == 0) {
         undo_to(s, auto_start);
@@ -964,12 +1084,12 @@ static void free_s(S *s) {
 }
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
-                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop);
+                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low);
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
-    PyObject *cols, *bouquet, *found, *mn, *ms, *mst, *stop = Py_None;
+    PyObject *cols, *bouquet, *found, *mn, *ms, *mst, *stop = Py_None, *low = Py_None;
     int greedy, prune;
-    if (!PyArg_ParseTuple(args, "OOOppOOO|O", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop))
+    if (!PyArg_ParseTuple(args, "OOOppOOO|OO", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low))
         return NULL;
     Py_buffer stop_buf = {0};
     if (stop != Py_None) {
@@ -981,13 +1101,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
     PyObject *res = search_with(cols, bouquet, found, greedy, prune, mn, ms, mst,
-                                stop_buf.buf ? (const char *)stop_buf.buf : NULL);
+                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low);
     if (stop_buf.obj) PyBuffer_Release(&stop_buf);
     return res;
 }
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
-                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop) {
+                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low) {
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
     s->stop = stop;
@@ -1048,13 +1168,44 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
     }
     for (int c = 0; c < 52; c++)
         if (s->bq >> c & 1) hb(s, c);
+    if (low != Py_None) {
+        PyObject *fl = PySequence_Fast(low, "low must be a sequence");
+        if (!fl) goto fail;
+        if (PySequence_Fast_GET_SIZE(fl) != 4) {
+            Py_DECREF(fl);
+            PyErr_SetString(PyExc_ValueError, "low: one rank per suit");
+            goto fail;
+        }
+        for (int su = 0; su < 4; su++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fl, su));
+            if (v == -1 && PyErr_Occurred()) { Py_DECREF(fl); goto fail; }
+            if (v > 13 || (v <= s->found[su] && v != 13)) {
+                Py_DECREF(fl);
+                PyErr_SetString(PyExc_ValueError, "low: each above its foundation, or 13");
+                goto fail;
+            }
+            s->low[su] = (int)v;
+        }
+        Py_DECREF(fl);
+        if (greedy) {
+            PyErr_SetString(PyExc_ValueError, "the abstract game has no greedy mode");
+            goto fail;
+        }
+        s->abstract = 1;
+        for (int c = 0; c < 52; c++) {
+            int high = c % 13 >= s->low[c / 13];
+            s->code[c] = (uint8_t)(high ? 52 + c % 13 : c);
+            if (high) s->hi |= 1ULL << c;
+        }
+        ak_init(s);
+    }
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
 
     int r;
     S root = *s; /* the starting layout, for shortening a won line */
     Py_BEGIN_ALLOW_THREADS
     r = s->greedy ? run_greedy(s) : run(s);
-    if (r == R_WON) shorten_line(s, &root);
+    if (r == R_WON && !s->abstract) shorten_line(s, &root);
     Py_END_ALLOW_THREADS
 
     if (r == R_OOM) {
@@ -1090,7 +1241,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop])"
+     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low]])"
      " -> (status, limit, nodes, states, moves)"},
     {NULL, NULL, 0, NULL},
 };
