@@ -1,15 +1,17 @@
 /* Flower Garden search core in C: the same search as _flower.py, faster.
  *
  * ``search(columns, bouquet, foundations, greedy, prune, max_nodes,
- * max_seconds, max_states[, stop[, low]])`` -> (status, limit, nodes, states,
- * moves)
+ * max_seconds, max_states[, stop[, low[, weight]]])`` -> (status, limit,
+ * nodes, states, moves)
  *   status 1 solved (``moves`` is a list of (card, target) pairs, target a
  *   column index or -1 for the foundation), 0 unsolvable (the reachable space
  *   modulo the proven-safe pruning below was exhausted), -1 a budget ran out
  *   (``limit`` is "nodes", "seconds" or "states", or "stopped" when another
  *   thread set the first byte of ``stop``, a writable buffer such as a
  *   bytearray, checked with the clock; never reported as 0). max_* are
- *   numbers or None. The search runs without the GIL.
+ *   numbers or None. ``weight``, in greedy mode only: -1 (the default) runs
+ *   the portfolio below, 0 its ordered depth-first run alone, more one
+ *   best-first run with that depth weight. The search runs without the GIL.
  *
  * State: six columns as small arrays (the real layout, so moves name real
  * columns), the bouquet as a 52-bit mask, four foundation heights.
@@ -1084,12 +1086,13 @@ static void free_s(S *s) {
 }
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
-                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low);
+                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight);
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *cols, *bouquet, *found, *mn, *ms, *mst, *stop = Py_None, *low = Py_None;
-    int greedy, prune;
-    if (!PyArg_ParseTuple(args, "OOOppOOO|OO", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low))
+    int greedy, prune, weight = -1;
+    if (!PyArg_ParseTuple(args, "OOOppOOO|OOi", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low,
+                          &weight))
         return NULL;
     Py_buffer stop_buf = {0};
     if (stop != Py_None) {
@@ -1101,13 +1104,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
     PyObject *res = search_with(cols, bouquet, found, greedy, prune, mn, ms, mst,
-                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low);
+                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low, weight);
     if (stop_buf.obj) PyBuffer_Release(&stop_buf);
     return res;
 }
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
-                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low) {
+                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight) {
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
     s->stop = stop;
@@ -1204,7 +1207,9 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
     int r;
     S root = *s; /* the starting layout, for shortening a won line */
     Py_BEGIN_ALLOW_THREADS
-    r = s->greedy ? run_greedy(s) : run(s);
+    if (!s->greedy) r = run(s);
+    else if (weight < 0) r = run_greedy(s);
+    else r = weight ? run_best_first(s, weight) : run(s); /* one run of the portfolio's kind */
     if (r == R_WON && !s->abstract) shorten_line(s, &root);
     Py_END_ALLOW_THREADS
 
@@ -1241,7 +1246,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low]])"
+     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low[, weight]]])"
      " -> (status, limit, nodes, states, moves)"},
     {NULL, NULL, 0, NULL},
 };

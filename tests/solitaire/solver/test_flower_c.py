@@ -264,3 +264,45 @@ def test_abstract_bounds_are_checked():
         _flower_c.search([(51,)] + [()] * 5, (), (13, 13, 13, 12), False, True, None, None, None, None, (13, 13, 13, 14))
     with pytest.raises(ValueError):
         _flower_c.search([(51,)] + [()] * 5, (), (13, 13, 13, 12), True, True, None, None, None, None, (13, 13, 13, 13))
+
+
+# -- phase 2 under a time budget ----------------------------------------------
+
+def test_phase_2_first_gives_the_real_game_a_short_slice():
+    # Deal 8: the real game's complete search wins it in about 100 thousand
+    # states (0.1 s), the best-first runs not in 6 s.
+    pos = solitaire.deal("flower", 8)
+    search = CFlowerSearch(pos, Budget(max_seconds=30))
+    assert search.run()
+    assert pos.play(search.path).is_won()
+    assert search.budget.nodes < 1_000_000
+
+
+def test_phase_2_best_first_run_wins_what_the_real_game_search_is_slow_on():
+    # Deal 30: one best-first run of depth weight 12 wins it in about 100
+    # thousand nodes; the real game's complete search has not in 0.6 s.
+    pos = solitaire.deal("flower", 30)
+    search = CFlowerSearch(pos, Budget(max_seconds=30))
+    assert search._search(search.budget, None, weight=CFlowerSearch.HELPER_WEIGHT)
+    assert pos.play(search.path).is_won()
+    search = CFlowerSearch(pos, Budget(max_seconds=10))
+    assert search.run() and pos.play(search.path).is_won()
+
+
+def test_a_best_first_run_that_gives_up_is_never_a_verdict():
+    # With no time for the first slice or the abstract games, phase 2's
+    # best-first run exhausts small lost positions (it gives up); the
+    # verdict is still the real game's complete search's.
+    class NoProofs(CFlowerSearch):
+        FIRST_SLICE = 0.0
+        ABSTRACT_SHARE = 1e-9
+
+    for seed in range(400):
+        rng = random.Random(11000 + seed)
+        pos = crowded_small_flower(rng, rng.randint(18, 24))
+        search = NoProofs(pos, Budget(max_seconds=30))
+        won = search.run()
+        if won:
+            assert pos.play(search.path).is_won()
+        else:
+            assert not search._search(Budget(), None)
