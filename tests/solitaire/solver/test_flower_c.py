@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_solver import brute_force_winnable, random_small_flower
+from test_solver import brute_force_winnable, highest_cards, random_small_flower
 
 import solitaire
 from solitaire import FlowerPosition, SolveStatus, solve
@@ -156,27 +156,14 @@ def test_bad_input_is_refused_not_crashed(args):
 
 # -- rule 6: abstract games ---------------------------------------------------
 
-def brute_force_reaches_goal(position, low, limit: int = 300_000) -> bool:
+def brute_force_reaches_goal(position, low) -> bool:
     """The abstract game's goal searched in the real game, with nothing
     merged: can some suit with high cards get its low cards all home (or
     every card, when no suit has high cards)?"""
     def goal(pos):
         return pos.is_won() or any(b < 13 and f >= b for f, b in zip(pos.foundations, low))
 
-    seen = {position.notation()}
-    todo = [position]
-    while todo:
-        pos = todo.pop()
-        if goal(pos):
-            return True
-        for move in pos.legal_moves():
-            child = pos.apply(move)
-            k = child.notation()
-            if k not in seen:
-                seen.add(k)
-                todo.append(child)
-        assert len(seen) < limit, "brute force space too large for a test"
-    return False
+    return brute_force_winnable(position, goal=goal)
 
 
 def abstract_verdict(pos, low):
@@ -203,13 +190,7 @@ def test_the_abstract_game_reaches_its_goal_exactly_when_the_real_game_does():
 def crowded_small_flower(rng: random.Random, cards_left: int) -> FlowerPosition:
     """The highest cards_left cards of random suits in six occupied columns
     and no bouquet: lost now and then (random_small_flower's almost never)."""
-    heights = [13] * 4
-    while sum(13 - h for h in heights) < cards_left:
-        s = rng.randrange(4)
-        if heights[s] > 0:
-            heights[s] -= 1
-    cards = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
-    rng.shuffle(cards)
+    cards = highest_cards(rng, cards_left)
     columns = [[c] for c in cards[:6]]
     for c in cards[6:]:
         columns[rng.randrange(6)].append(c)

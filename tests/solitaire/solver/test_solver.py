@@ -45,13 +45,15 @@ def replays(position, result: SolveResult) -> bool:
 
 # -- an independent brute force: the engine's rules, no pruning at all ------
 
-def brute_force_winnable(position, limit: int = 300_000) -> bool:
-    """Every position reachable by legal moves, keyed by its exact notation."""
+def brute_force_winnable(position, limit: int = 300_000, goal=None) -> bool:
+    """Every position reachable by legal moves, keyed by its exact notation:
+    is one of them won (or meets ``goal``, a test on a position)?"""
+    goal = goal or (lambda pos: pos.is_won())
     seen = {position.notation()}
     todo = [position]
     while todo:
         pos = todo.pop()
-        if pos.is_won():
+        if goal(pos):
             return True
         for move in pos.legal_moves():
             child = pos.apply(move)
@@ -63,7 +65,8 @@ def brute_force_winnable(position, limit: int = 300_000) -> bool:
     return False
 
 
-def random_small_flower(rng: random.Random, cards_left: int) -> FlowerPosition:
+def highest_cards(rng: random.Random, cards_left: int) -> list[int]:
+    """The highest cards_left cards of random suits (the rest home), shuffled."""
     heights = [13] * 4
     while sum(13 - h for h in heights) < cards_left:
         s = rng.randrange(4)
@@ -71,6 +74,11 @@ def random_small_flower(rng: random.Random, cards_left: int) -> FlowerPosition:
             heights[s] -= 1
     cards = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
     rng.shuffle(cards)
+    return cards
+
+
+def random_small_flower(rng: random.Random, cards_left: int) -> FlowerPosition:
+    cards = highest_cards(rng, cards_left)
     columns = [[] for _ in range(6)]
     bouquet = []
     for c in cards:
