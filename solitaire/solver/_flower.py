@@ -103,11 +103,12 @@ class CFlowerSearch:
     # Phase 2 tries to prove the position lost in abstract games (rule 6)
     # on at most ABSTRACT_SHARE of its budgets (with a time budget, after
     # FIRST_SLICE of it on the real game's complete search, which wins deal
-    # 8, say, in 0.09 s where the best-first runs need over 6 s). They proved each of
-    # the 94 deals of seeds 0..999 that the real game's search had proven
-    # lost within 10 s, 92 of them sooner, and 125 deals in all, 120 within
-    # 2.6 s (the slowest 6.1 s). With a time budget (side by side with phase
-    # 1), what is left of the time goes first to one more best-first run,
+    # 8, say, in 0.09 s where the best-first runs need over 6 s). The
+    # abstract games proved each of the 94 deals of seeds 0..999 that the
+    # real game's search had proven lost within 10 s, 92 of them sooner, and
+    # 125 deals in all, 120 within 2.6 s (the slowest 6.1 s). With a time
+    # budget (side by side with phase 1), what is left of the time goes
+    # first to one more best-first run,
     # depth weight HELPER_WEIGHT, for the deals that need one run longer
     # than the portfolio's slices (alone for 7 s it won 9 of the 66 deals
     # the solver still left undecided in 10 s, the real game's complete
@@ -147,20 +148,29 @@ class CFlowerSearch:
         """The real game's complete search on FIRST_SLICE of the time: it
         wins or proves some deals in a fraction of a second that the other
         searches take long over. None: it ran out of its slice."""
+        return self._search_part(self._part(self.FIRST_SLICE), None)
+
+    def _part(self, share: float) -> Budget:
+        """``share`` of what is left of the budgets, as a budget of its own."""
         b = self.budget
-        sub = Budget(
-            None if b.max_nodes is None else self.FIRST_SLICE * max(0, b.max_nodes - b.nodes),
-            self.FIRST_SLICE * max(0.0, b.deadline - time.perf_counter()),
+        return Budget(
+            None if b.max_nodes is None else share * max(0, b.max_nodes - b.nodes),
+            None if b.deadline is None else share * max(0.0, b.deadline - time.perf_counter()),
             b.max_states,
         )
+
+    def _search_part(self, part: Budget, low) -> bool | None:
+        """``_search`` on a part of the budgets, its nodes counted in the
+        whole: None when the part ran out (being called off still raises)."""
+        before = part.nodes
         try:
-            return self._search(sub, None)
+            return self._search(part, low)
         except BudgetSpent as spent:
             if spent.which == "stopped":
                 raise
             return None
         finally:
-            b.nodes += sub.nodes
+            self.budget.nodes += part.nodes - before
 
     def _search(self, b: Budget, low, weight: int | None = None) -> bool:
         pos = self.position
@@ -187,27 +197,15 @@ class CFlowerSearch:
         on ABSTRACT_SHARE of the budgets. Each run starts with the next card
         of each suit low; a run that wins has brought some suits' low cards
         all home, and those suits get one more low rank for the next run."""
-        b = self.budget
-        share = self.ABSTRACT_SHARE
-        sub = Budget(
-            None if b.max_nodes is None else share * max(0, b.max_nodes - b.nodes),
-            None if b.deadline is None else share * max(0.0, b.deadline - time.perf_counter()),
-            b.max_states,
-        )
+        part = self._part(self.ABSTRACT_SHARE)
         found = self.position.foundations
         low = [min(13, f + 1) for f in found]
         while any(r < 13 for r in low):
             if self.stop is not None and self.stop[0]:
                 raise BudgetSpent("stopped")  # short runs may never look at it
-            before = sub.nodes
-            try:
-                won = self._search(sub, tuple(low))
-            except BudgetSpent as spent:
-                if spent.which == "stopped":
-                    raise
+            won = self._search_part(part, tuple(low))
+            if won is None:
                 return None
-            finally:
-                b.nodes += sub.nodes - before
             if not won:
                 return False
             home = list(found)

@@ -39,7 +39,7 @@
  *  5. transpositions are not expanded twice,
  *  6. with ``low`` (a bound per suit), the abstract game: reach G, some suit
  *     with high cards having its low cards home, with high cards of one
- *     rank alike (abs_key); status 0 then means G is out of reach, which
+ *     rank alike (the key ``ak``); status 0 then means G is out of reach, which
  *     proves the position lost.
  * Move order in the complete search: as generated (foundation moves first).
  * Ordering by evaluating every child halves the node rate, and the
@@ -132,20 +132,31 @@ typedef struct {
     int64_t flen, fcap;
     int oom;
     volatile const char *stop; /* another thread sets *stop: give up now */
-    /* the abstract game (see abs_key): 0 = the real game */
+    /* the abstract game (see its key, ak_*): 0 = the real game */
     int abstract;
     int low[4];       /* per suit: ranks below it are low cards */
     uint8_t code[52]; /* a low card's own number, a high card's 52 + rank */
     uint64_t hi;      /* the high cards */
-    Key ak;           /* its key (abs_key), kept up to date by step */
-    Key colh[NCOL][57]; /* each column's first i cards, hashed (abs_key) */
+    Key ak;           /* its key, kept up to date by step */
+    Key colh[NCOL][57]; /* each column's first i cards, hashed */
 } S;
 
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+/* Two 64-bit finalizers (splitmix64's and murmur3's): the abstract key's
+ * two halves chain a column's codes through different ones. */
+static inline uint64_t fmix_a(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+}
+
+static inline uint64_t fmix_b(uint64_t z) {
+    z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
+    z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
+    return z ^ (z >> 33);
+}
+
+static uint64_t splitmix(uint64_t *x) {
+    return fmix_a(*x += 0x9E3779B97F4A7C15ULL);
 }
 
 static void init_zobrist(void) {
@@ -255,19 +266,7 @@ static int tt_insert(S *s, Key k) {
 
 /* ---- the abstract game ---------------------------------------------- */
 
-static inline uint64_t fmix_a(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t fmix_b(uint64_t z) {
-    z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
-    z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
-    return z ^ (z >> 33);
-}
-
-/* The abstract game's key: high cards of one rank are alike, so a column is
+/* The abstract game's key (``ak``): high cards of one rank are alike, so a column is
  * hashed as a sequence of codes (the (card, parent) pairs of the real key
  * would mix up two columns that cross at alike cards), the columns and the
  * bouquet as multisets (sums), and the foundations, no longer implied by
@@ -1053,6 +1052,31 @@ static int opt_number(PyObject *o, double *out) {
     return 0;
 }
 
+/* Four ints, one per suit, each in lo..13: 0, or -1 with the error set. */
+static int read_suits(PyObject *seq, const char *what, int lo, const char *range, int out[4]) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s must be a sequence", what);
+    PyObject *f = PySequence_Fast(seq, msg);
+    if (!f) return -1;
+    if (PySequence_Fast_GET_SIZE(f) != 4) {
+        Py_DECREF(f);
+        PyErr_Format(PyExc_ValueError, "%s: one per suit", what);
+        return -1;
+    }
+    for (int su = 0; su < 4; su++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, su));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(f); return -1; }
+        if (v < lo || v > 13) {
+            Py_DECREF(f);
+            PyErr_SetString(PyExc_ValueError, range);
+            return -1;
+        }
+        out[su] = (int)v;
+    }
+    Py_DECREF(f);
+    return 0;
+}
+
 static int read_cards(PyObject *seq, uint8_t *out, int max, int *n, int *used) {
     PyObject *fast = PySequence_Fast(seq, "expected a sequence of cards");
     if (!fast) return -1;
@@ -1137,25 +1161,8 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
     int nb;
     if (read_cards(bouquet, bqc, 52, &nb, used)) goto fail;
     for (int i = 0; i < nb; i++) s->bq |= 1ULL << bqc[i];
-    PyObject *ff = PySequence_Fast(found, "foundations must be a sequence");
-    if (!ff) goto fail;
-    if (PySequence_Fast_GET_SIZE(ff) != 4) {
-        Py_DECREF(ff);
-        PyErr_SetString(PyExc_ValueError, "four foundations");
-        goto fail;
-    }
-    for (int su = 0; su < 4; su++) {
-        long h = PyLong_AsLong(PySequence_Fast_GET_ITEM(ff, su));
-        if (h == -1 && PyErr_Occurred()) { Py_DECREF(ff); goto fail; }
-        if (h < 0 || h > 13) {
-            Py_DECREF(ff);
-            PyErr_SetString(PyExc_ValueError, "a foundation height is 0..13");
-            goto fail;
-        }
-        s->found[su] = (int)h;
-        s->home += (int)h;
-    }
-    Py_DECREF(ff);
+    if (read_suits(found, "foundations", 0, "a foundation height is 0..13", s->found)) goto fail;
+    for (int su = 0; su < 4; su++) s->home += s->found[su];
     for (int c = 0; c < 52; c++) {
         if (used[c] == (c % 13 < s->found[c / 13])) {
             PyErr_SetString(PyExc_ValueError, "cards and foundations disagree");
@@ -1172,24 +1179,14 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
     for (int c = 0; c < 52; c++)
         if (s->bq >> c & 1) hb(s, c);
     if (low != Py_None) {
-        PyObject *fl = PySequence_Fast(low, "low must be a sequence");
-        if (!fl) goto fail;
-        if (PySequence_Fast_GET_SIZE(fl) != 4) {
-            Py_DECREF(fl);
-            PyErr_SetString(PyExc_ValueError, "low: one rank per suit");
-            goto fail;
-        }
+        const char *range = "low: each above its foundation, or 13";
+        if (read_suits(low, "low", 1, range, s->low)) goto fail;
         for (int su = 0; su < 4; su++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fl, su));
-            if (v == -1 && PyErr_Occurred()) { Py_DECREF(fl); goto fail; }
-            if (v > 13 || (v <= s->found[su] && v != 13)) {
-                Py_DECREF(fl);
-                PyErr_SetString(PyExc_ValueError, "low: each above its foundation, or 13");
+            if (s->low[su] <= s->found[su] && s->low[su] != 13) {
+                PyErr_SetString(PyExc_ValueError, range);
                 goto fail;
             }
-            s->low[su] = (int)v;
         }
-        Py_DECREF(fl);
         if (greedy) {
             PyErr_SetString(PyExc_ValueError, "the abstract game has no greedy mode");
             goto fail;
