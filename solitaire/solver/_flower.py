@@ -86,9 +86,10 @@ class CFlowerSearch:
 
     # A stored state costs 16 bytes in the C table at 3/8 to 3/4 load (21 to
     # 43 bytes), plus the depth-first line: 12 million keep the table at 268
-    # MB (it doubles past 3/4 load), which leaves room for phase 1's
-    # best-first runs beside it (under 700 MB). Ten seconds store about ten
-    # million; the largest solve of the benchmark stays well under 2 GB.
+    # MB (it doubles past 3/4 load), which leaves room for a best-first run
+    # beside it (8 million positions, under 700 MB; two side by side take
+    # under 1.3 GB). Ten seconds store about ten million; the largest solve
+    # of the benchmark stays well under 2 GB.
     DEFAULT_MAX_STATES = 12_000_000
     # With a time budget, search.py runs the two phases side by side, each on
     # its own core for the whole budget (the C core runs without the GIL),
@@ -106,17 +107,19 @@ class CFlowerSearch:
     # 8, say, in 0.09 s where the best-first runs need over 6 s). The
     # abstract games proved each of the 94 deals of seeds 0..999 that the
     # real game's search had proven lost within 10 s, 92 of them sooner, and
-    # 125 deals in all, 120 within 2.6 s (the slowest 6.1 s). With a time
-    # budget (side by side with phase 1), what is left of the time goes
-    # first to one more best-first run,
-    # depth weight HELPER_WEIGHT, for the deals that need one run longer
-    # than the portfolio's slices (alone for 7 s it won 9 of the 66 deals
-    # the solver still left undecided in 10 s, the real game's complete
-    # search 1); then, if that run gives up, to the real game's complete
-    # search, as with a node budget alone.
+    # 125 deals in all, all but 4 within 1.8 s (those 4 within 2.4 s beside
+    # the present phase 1). What is left goes first to one best-first run of
+    # depth weight HELPER_WEIGHT, which solves other hard deals than phase
+    # 1's long run of weight 24 (on the 59 deals left undecided in 10 s,
+    # alone for 12 s each: 11 won by 12, 12 by 24, only 2 by both): with a
+    # time budget until it gives up, with nodes alone on HELPER_SHARE of
+    # them. Then, if it gave up, the real game's complete search. A share of
+    # 0.4 for the abstract games decided 2 fewer of those 59 deals than 0.25
+    # (15 against 17: the best-first run needs the time).
     FIRST_SLICE = 0.05
-    ABSTRACT_SHARE = 0.4
+    ABSTRACT_SHARE = 0.25
     HELPER_WEIGHT: int | None = 12
+    HELPER_SHARE = 0.5
 
     def __init__(self, position, budget: Budget, *, prune: bool = True):
         self.position = position
@@ -140,9 +143,17 @@ class CFlowerSearch:
         verdict = self._abstract_proof()
         if verdict is not None:
             return verdict
-        if timed and self._search(self.budget, None, weight=self.HELPER_WEIGHT):
+        if self.HELPER_WEIGHT is not None and self._helper():
             return True  # the best-first run won; when it gives up, it proves nothing
         return self._search(self.budget, None)
+
+    def _helper(self) -> bool:
+        """One best-first run of depth weight HELPER_WEIGHT: with a time
+        budget until it gives up, with nodes alone on HELPER_SHARE of them.
+        True: it won. False proves nothing."""
+        if self.budget.deadline is not None:
+            return self._search(self.budget, None, weight=self.HELPER_WEIGHT)
+        return bool(self._search_part(self._part(self.HELPER_SHARE), None, weight=self.HELPER_WEIGHT))
 
     def _first_slice(self) -> bool | None:
         """The real game's complete search on FIRST_SLICE of the time: it
@@ -159,12 +170,12 @@ class CFlowerSearch:
             b.max_states,
         )
 
-    def _search_part(self, part: Budget, low) -> bool | None:
+    def _search_part(self, part: Budget, low, weight: int | None = None) -> bool | None:
         """``_search`` on a part of the budgets, its nodes counted in the
         whole: None when the part ran out (being called off still raises)."""
         before = part.nodes
         try:
-            return self._search(part, low)
+            return self._search(part, low, weight)
         except BudgetSpent as spent:
             if spent.which == "stopped":
                 raise

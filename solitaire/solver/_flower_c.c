@@ -53,14 +53,13 @@
  * within a small fraction of a second, so every run gets a short slice,
  * then one four times as long (so that a long budget does not keep a deal
  * that suits the fourth run waiting behind three long first slices), and
- * the runs that solve the hard deals (weights 24 and 12) then get most of
- * the time. The shares come from timing each run alone on the Flower deals
- * of seeds 0..199 (8 s each for the 68 the solver had found slowest or left
- * open, 1 s for the rest): against the previous schedule (depth-first, 6,
- * depth-first, 6, 12, 24) they solve 4 more of those deals and none fewer,
- * with a quarter less summed time to solve (BENCHMARKS.md). Its failure
- * proves nothing; only a win is used (rebuilt and replayed; search.py
- * replays it again through the engine).
+ * the run of weight 24 then gets the rest of the time, as one run: the hard
+ * deals need runs of several seconds that store millions of positions
+ * (_flower.py runs one of weight 12 beside it, as the two solve different
+ * deals: each alone for 12 s, on the 59 deals of seeds 0..999 left
+ * undecided in 10 s, 24 won 12 of them and 12 won 11, 2 the same).
+ * Its failure proves nothing; only a win is used (rebuilt and replayed;
+ * search.py replays it again through the engine).
  * Every won line, from either mode, is shortened before it is returned
  * (shorten_line: detours and loops cut, in the manner of _polish.py).
  */
@@ -203,9 +202,8 @@ static int out_of_time(S *s) {
  * misses the TLB as well as the cache. Large tables are mapped on their own
  * and asked for 2 MB pages (transparent huge pages, where the kernel
  * offers them with madvise), which takes the page walk out of most probes. */
-static Key *tt_alloc(uint64_t cap) {
-    size_t bytes = cap * sizeof(Key);
-    if (bytes < (4u << 20)) return calloc(cap, sizeof(Key));
+static void *big_alloc(size_t bytes) {
+    if (bytes < (4u << 20)) return calloc(1, bytes);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
@@ -214,11 +212,15 @@ static Key *tt_alloc(uint64_t cap) {
     return p; /* mmap's pages come zeroed */
 }
 
-static void tt_free(Key *t, uint64_t cap) {
-    if (!t) return;
-    if (cap * sizeof(Key) < (4u << 20)) free(t);
-    else munmap(t, cap * sizeof(Key));
+static void big_free(void *p, size_t bytes) {
+    if (!p) return;
+    if (bytes < (4u << 20)) free(p);
+    else munmap(p, bytes);
 }
+
+static Key *tt_alloc(uint64_t cap) { return big_alloc(cap * sizeof(Key)); }
+
+static void tt_free(Key *t, uint64_t cap) { big_free(t, cap * sizeof(Key)); }
 
 /* Ask for 2 MB pages under a large block from malloc (the page-aligned
  * part of it; glibc maps such blocks on their own). */
@@ -261,6 +263,50 @@ static int tt_insert(S *s, Key k) {
     }
     s->tt[j] = k;
     s->states++;
+    return 1;
+}
+
+/* The best-first runs' table of positions seen: one half of the key (8
+ * bytes a slot, not 16), as a run stores millions of positions beside the
+ * complete search's table. A collision (chance below n^2 / 2^65: 3e-6 at
+ * ten million) could only drop a position from a search that proves
+ * nothing by failing and whose wins are replayed. */
+typedef struct {
+    uint64_t *slot; /* 0: empty */
+    uint64_t cap, count;
+} Seen;
+
+static inline void seen_prefetch(const Seen *t, Key k) {
+    if (t->cap) __builtin_prefetch(&t->slot[fmix_a(k.b | 1) & (t->cap - 1)]);
+}
+
+/* 1: newly stored, 0: seen before, -1: out of memory */
+static int seen_insert(Seen *t, Key k) {
+    uint64_t v = k.b | 1;
+    if ((t->count + 1) * 4 > t->cap * 3) {
+        uint64_t ncap = t->cap ? t->cap * 2 : (1u << 16);
+        uint64_t *ns = big_alloc(ncap * sizeof(uint64_t));
+        if (!ns) return -1;
+        for (uint64_t i = 0; i < t->cap; i++) {
+            if (i + 16 < t->cap && t->slot[i + 16]) /* its new slot, fetched ahead */
+                __builtin_prefetch(&ns[fmix_a(t->slot[i + 16]) & (ncap - 1)], 1);
+            uint64_t w = t->slot[i];
+            if (!w) continue;
+            uint64_t j = fmix_a(w) & (ncap - 1);
+            while (ns[j]) j = (j + 1) & (ncap - 1);
+            ns[j] = w;
+        }
+        big_free(t->slot, t->cap * sizeof(uint64_t));
+        t->slot = ns;
+        t->cap = ncap;
+    }
+    uint64_t m = t->cap - 1, j = fmix_a(v) & m;
+    while (t->slot[j]) {
+        if (t->slot[j] == v) return 0;
+        j = (j + 1) & m;
+    }
+    t->slot[j] = v;
+    t->count++;
     return 1;
 }
 
@@ -706,33 +752,66 @@ static void set_layout(S *s, const S *root) {
 
 /* Incomplete and heuristic: always expand the stored position with the best
  * evaluation plus w_depth for each move of its line (a weighted A*: the
- * larger w_depth, the wider and the shorter the lines). A position
- * is stored whole; the winning line is rebuilt from parent links and
+ * larger w_depth, the wider and the shorter the lines). A position is
+ * stored whole (Node); the winning line is rebuilt from parent links and
  * replayed with its safe moves. Its failure proves nothing. */
-/* A node costs about 100 bytes (and 21-43 in the table): this cap keeps a
- * run under 700 MB while the complete search runs beside it (search.py). A
- * run of a few seconds rarely stores more. */
-#define BEST_FIRST_NODES 4000000
+/* The hard deals need runs of several seconds: a run that stopped at 4
+ * million positions gave up on most of them within 5 s. A position costs
+ * 64 bytes and 8 to 16 in the seen set: two runs side by side (search.py,
+ * with _flower.py's) at this cap take under 1.3 GB of the 2 GB a solve
+ * may use. */
+#define BEST_FIRST_NODES 8000000
 
+/* A stored position: the bouquet, the column lengths and the column cards
+ * packed at 52 + 6 x 6 + 6 bits a card (50 bytes); the foundations follow
+ * from the cards in neither place. The move that made it is not kept: the
+ * winning line is found again at the end, between each node and its parent. */
 typedef struct {
-    uint64_t bq;
     int32_t parent;
     int32_t depth;
-    uint8_t len[NCOL];
     int32_t qnext; /* the next node of its bucket in the queue, or -1 */
-    uint8_t cards[52];
-    FMove move; /* the move from the parent */
+    uint8_t bits[52];
 } Node;
+_Static_assert(sizeof(Node) == 64, "a stored position is 64 bytes");
+
+typedef struct {
+    uint8_t *p;
+    uint64_t acc;
+    int n;
+} Bits;
+
+static inline void bits_put(Bits *b, uint64_t v, int width) {
+    b->acc |= v << b->n;
+    b->n += width;
+    while (b->n >= 8) {
+        *b->p++ = (uint8_t)b->acc;
+        b->acc >>= 8;
+        b->n -= 8;
+    }
+}
+
+static inline uint64_t bits_get(Bits *b, int width) {
+    while (b->n < width) {
+        b->acc |= (uint64_t)*b->p++ << b->n;
+        b->n += 8;
+    }
+    uint64_t v = b->acc & ((1ULL << width) - 1);
+    b->acc >>= width;
+    b->n -= width;
+    return v;
+}
 
 static void load_node(S *s, const Node *nd) {
+    Bits b = {(uint8_t *)nd->bits, 0, 0};
     s->h.a = s->h.b = 0;
-    s->bq = nd->bq;
-    int k = 0, present[52] = {0};
+    s->bq = bits_get(&b, 26);
+    s->bq |= bits_get(&b, 26) << 26;
+    for (int j = 0; j < NCOL; j++) s->len[j] = (int)bits_get(&b, 6);
+    int present[52] = {0};
     for (int j = 0; j < NCOL; j++) {
-        s->len[j] = nd->len[j];
         int p = BASE;
-        for (int i = 0; i < nd->len[j]; i++) {
-            int c = nd->cards[k++];
+        for (int i = 0; i < s->len[j]; i++) {
+            int c = (int)bits_get(&b, 6);
             s->col[j][i] = c;
             present[c] = 1;
             hx(s, c, p);
@@ -751,12 +830,13 @@ static void load_node(S *s, const Node *nd) {
 }
 
 static void save_node(S *s, Node *nd) {
-    nd->bq = s->bq;
-    int k = 0;
-    for (int j = 0; j < NCOL; j++) {
-        nd->len[j] = s->len[j];
-        for (int i = 0; i < s->len[j]; i++) nd->cards[k++] = s->col[j][i];
-    }
+    Bits b = {nd->bits, 0, 0};
+    bits_put(&b, s->bq & ((1ULL << 26) - 1), 26);
+    bits_put(&b, s->bq >> 26, 26);
+    for (int j = 0; j < NCOL; j++) bits_put(&b, (uint64_t)s->len[j], 6);
+    for (int j = 0; j < NCOL; j++)
+        for (int i = 0; i < s->len[j]; i++) bits_put(&b, s->col[j][i], 6);
+    if (b.n) *b.p = (uint8_t)b.acc;
 }
 
 /* The open positions, by f (evaluation + depth weight): a bucket for each
@@ -803,10 +883,34 @@ static int32_t queue_pop(Queue *q, Node *nodes) {
     return node;
 }
 
+/* The move that leads from node ``from`` to node ``to`` (after its safe
+ * moves), found again among the moves of ``from``: 0, or -1 if out of memory
+ * or none does (which cannot happen). */
+static int move_between(S *s, const Node *from, const Node *to, FMove *out) {
+    load_node(s, to);
+    Key want = s->h;
+    load_node(s, from);
+    s->plen = 0;
+    s->mlen = 0;
+    if (gen_moves(s)) return -1;
+    for (int64_t i = 0; i < s->mlen; i++) {
+        if (apply_move(s, &s->mv[i]) || (s->prune && auto_moves(s))) return -1;
+        int same = s->h.a == want.a && s->h.b == want.b;
+        undo_to(s, 0);
+        if (same) {
+            *out = s->mv[i];
+            return 0;
+        }
+    }
+    return -1;
+}
+
 static int run_best_first(S *s, int w_depth) {
     Node *nodes = NULL;
     Queue queue = {0};
-    int64_t nn = 0, ncap = 0;
+    Seen seen = {0};
+    Key *keys = NULL; /* the children's keys */
+    int64_t nn = 0, ncap = 0, kcap = 0;
     int result = R_NONE;
     int32_t goal = -1;
     FMove last = {0};
@@ -831,7 +935,8 @@ static int run_best_first(S *s, int w_depth) {
     nodes[0].parent = -1;
     nodes[0].depth = 0;
     nn = 1;
-    if (tt_insert(s, s->h) < 0) { result = R_OOM; goto done; }
+    if (seen_insert(&seen, s->h) < 0) { result = R_OOM; goto done; }
+    s->states++;
     undo_to(s, p0);
     if (queue_push(&queue, nodes, 0, 0)) { result = R_OOM; goto done; }
     while (queue.count && goal < 0) {
@@ -844,18 +949,35 @@ static int run_best_first(S *s, int w_depth) {
         s->plen = 0;
         s->mlen = 0;
         if (gen_moves(s)) { result = R_OOM; goto done; }
+        /* First every child's key, its slot in the seen set fetched ahead
+         * (a cache miss each, most of a run's time when waited for one by
+         * one), then each child again, stored if new. */
+        if (s->mlen > kcap) {
+            Key *k = realloc(keys, (size_t)s->mlen * sizeof(Key));
+            if (!k) { result = R_OOM; goto done; }
+            keys = k;
+            kcap = s->mlen;
+        }
         for (int64_t i = 0; i < s->mlen; i++) {
-            FMove m = s->mv[i];
-            if (apply_move(s, &m)) { result = R_OOM; goto done; }
+            if (apply_move(s, &s->mv[i])) { result = R_OOM; goto done; }
             if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
             if (s->home == 52) {
                 goal = popped;
-                last = m;
+                last = s->mv[i];
                 break;
             }
-            int ins = tt_insert(s, s->h);
+            keys[i] = s->h;
+            seen_prefetch(&seen, s->h);
+            undo_to(s, 0);
+        }
+        for (int64_t i = 0; i < s->mlen && goal < 0; i++) {
+            int ins = seen_insert(&seen, keys[i]);
             if (ins < 0) { result = R_OOM; goto done; }
             if (ins) {
+                FMove m = s->mv[i];
+                if (apply_move(s, &m)) { result = R_OOM; goto done; }
+                if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
+                s->states++;
                 if (nn >= BEST_FIRST_NODES) goto done; /* gives up: proves nothing */
                 if (s->max_states >= 0 && (double)s->states > s->max_states) {
                     s->limit = "states";
@@ -867,14 +989,13 @@ static int run_best_first(S *s, int w_depth) {
                 save_node(s, nd);
                 nd->parent = popped;
                 nd->depth = depth + 1;
-                nd->move = m;
                 if (queue_push(&queue, nodes, evaluate(s) + w_depth * (depth + 1), (int32_t)nn)) {
                     result = R_OOM;
                     goto done;
                 }
                 nn++;
+                undo_to(s, 0);
             }
-            undo_to(s, 0);
         }
     }
     if (goal >= 0) {
@@ -886,7 +1007,12 @@ static int run_best_first(S *s, int w_depth) {
         if (!line) { result = R_OOM; goto done; }
         int32_t k = cnt;
         line[--k] = last;
-        for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent) line[--k] = nodes[v].move;
+        for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent)
+            if (move_between(s, &nodes[nodes[v].parent], &nodes[v], &line[--k])) {
+                free(line);
+                result = R_OOM;
+                goto done;
+            }
         set_layout(s, &root);
         int bad = s->prune && auto_moves(s);
         for (int32_t i = 0; i < cnt && !bad; i++) {
@@ -897,6 +1023,8 @@ static int run_best_first(S *s, int w_depth) {
     }
 done:
     free(nodes);
+    big_free(seen.slot, seen.cap * sizeof(uint64_t));
+    free(keys);
     free(queue.head);
     free(queue.tail);
     return result;
@@ -910,7 +1038,7 @@ static const struct {
     int depth_weight; /* 0: the depth-first search, best child first */
     double share;
 } PORTFOLIO[] = {{12, 0.005}, {6, 0.005}, {3, 0.005}, {0, 0.01}, {12, 0.02}, {6, 0.02}, {3, 0.02}, {0, 0.04},
-                 {24, 0.1},   {12, 0.25},  {24, 0.525}};
+                 {24, 0.875}};
 #define PORTFOLIO_RUNS ((int)(sizeof PORTFOLIO / sizeof PORTFOLIO[0]))
 
 static int run_greedy(S *s) {

@@ -270,6 +270,31 @@ def test_phase_2_best_first_run_wins_what_the_real_game_search_is_slow_on():
     assert search.run() and pos.play(search.path).is_won()
 
 
+def test_a_best_first_run_stores_millions_of_positions_and_its_line_is_found_again():
+    # Deal 756 is won by one run of depth weight 12 after storing 5.6
+    # million positions (the cap was once 4 million, and the deal stayed
+    # undecided in 10 s); the run keeps no moves, so the winning line is
+    # found again between each stored position and its parent.
+    pos = solitaire.deal("flower", 756)
+    search = CFlowerSearch(pos, Budget(max_nodes=3_500_000))
+    assert search._search(search.budget, None, weight=12)
+    assert len(search.seen) > 4_000_000
+    assert pos.play(search.path).is_won()
+
+
+def test_with_nodes_alone_phase_2_runs_its_best_first_run_on_a_share():
+    # Deal 30: the best-first run wins it in about 100 thousand nodes; with
+    # the abstract games on a quarter of 600 thousand, the best-first run
+    # on half the rest, it is won within the budget, by that run.
+    pos = solitaire.deal("flower", 30)
+    search = CFlowerSearch(pos, Budget(max_nodes=600_000))
+    assert search.run() and pos.play(search.path).is_won()
+    search = CFlowerSearch(pos, Budget(max_nodes=600_000))
+    search.HELPER_WEIGHT = None
+    with pytest.raises(BudgetSpent):
+        search.run()
+
+
 def test_a_best_first_run_that_gives_up_is_never_a_verdict():
     # With no time for the first slice or the abstract games, phase 2's
     # best-first run exhausts small lost positions (it gives up); the
