@@ -11,7 +11,8 @@
  *   bytearray, checked with the clock; never reported as 0). max_* are
  *   numbers or None. ``weight``, in greedy mode only: -1 (the default) runs
  *   the portfolio below, 0 its ordered depth-first run alone, more one
- *   best-first run with that depth weight. The search runs without the GIL.
+ *   best-first run with that depth weight (and the long runs' evaluation,
+ *   see evaluate). The search runs without the GIL.
  *
  * State: six columns as small arrays (the real layout, so moves name real
  * columns), the bouquet as a 52-bit mask, four foundation heights.
@@ -57,7 +58,13 @@
  * deals need runs of several seconds that store millions of positions
  * (_flower.py runs one of weight 12 beside it, as the two solve different
  * deals: each alone for 12 s, on the 59 deals of seeds 0..999 left
- * undecided in 10 s, 24 won 12 of them and 12 won 11, 2 the same).
+ * undecided in 10 s, 24 won 12 of them and 12 won 11, 2 the same). The
+ * long runs also weigh each card that lies on a lower card of its suit
+ * (W_BLOCKED, as much as a card not home): alone for 8 s on the 42 deals
+ * still undecided, weight 12 won 1 of them without it and 7, 8, 15, 18
+ * and 17 with it at 8, 16, 32, 64 and 128, weight 24 0 without and 6, 8,
+ * 12 and 16 with 8, 16, 32 and 64. The short slices keep the plain
+ * evaluation, with which they were timed.
  * Its failure proves nothing; only a win is used (rebuilt and replayed;
  * search.py replays it again through the engine).
  * Every won line, from either mode, is shortened before it is returned
@@ -611,13 +618,17 @@ static int apply_move(S *s, const FMove *m);
 
 /* Heuristic weights (the best-first order only; other values tried made no
  * difference on the hard deals): cards lying on the next card of a suit, on
- * the one after, cards not built on a rank one higher, empty columns. */
-enum { W_NEXT = 10, W_NEXT2 = 3, W_UNSORTED = 2, W_EMPTY = 6 };
+ * the one after, cards not built on a rank one higher, empty columns; and,
+ * in the long runs only (``blocked``), cards lying on a lower card of their
+ * own suit (which did make one: see the header). */
+enum { W_NEXT = 10, W_NEXT2 = 3, W_UNSORTED = 2, W_EMPTY = 6, W_BLOCKED = 64 };
 
 /* How far the position is from won (lower is better), for the best-first
  * order only: cards not home, cards lying on the next card each suit needs,
- * and column cards not built on a card one rank higher. */
-static int evaluate(S *s) {
+ * column cards not built on a card one rank higher, and with ``blocked``
+ * cards lying on a lower card of their suit (each must leave its column
+ * before that card can go home). */
+static int evaluate(S *s, int blocked) {
     int h = 64 * (52 - s->home);
     for (int j = 0; j < NCOL; j++) {
         int n = s->len[j];
@@ -625,11 +636,14 @@ static int evaluate(S *s) {
             h -= W_EMPTY;
             continue;
         }
+        int lowest[4] = {13, 13, 13, 13}; /* the lowest rank of each suit so far */
         for (int i = 0; i < n; i++) {
-            int c = s->col[j][i];
-            if (s->found[c / 13] == c % 13) h += W_NEXT * (n - 1 - i);
-            else if (s->found[c / 13] + 1 == c % 13) h += W_NEXT2 * (n - 1 - i);
-            if (i && s->col[j][i - 1] % 13 != c % 13 + 1) h += W_UNSORTED;
+            int c = s->col[j][i], su = c / 13, r = c % 13;
+            if (s->found[su] == r) h += W_NEXT * (n - 1 - i);
+            else if (s->found[su] + 1 == r) h += W_NEXT2 * (n - 1 - i);
+            if (i && s->col[j][i - 1] % 13 != r + 1) h += W_UNSORTED;
+            if (r > lowest[su]) h += blocked;
+            else lowest[su] = r;
         }
     }
     return h;
@@ -643,7 +657,7 @@ static int score_moves(S *s, int64_t mstart) {
         FMove *m = &s->mv[i];
         if (apply_move(s, m)) return -1;
         if (s->prune && auto_moves(s)) return -1;
-        int h = evaluate(s);
+        int h = evaluate(s, 0);
         undo_to(s, p0);
         m->score = (int16_t)(h * 2 + (m->score > 1 ? 1 : 0));
     }
@@ -905,7 +919,7 @@ static int move_between(S *s, const Node *from, const Node *to, FMove *out) {
     return -1;
 }
 
-static int run_best_first(S *s, int w_depth) {
+static int run_best_first(S *s, int w_depth, int blocked) {
     Node *nodes = NULL;
     Queue queue = {0};
     Seen seen = {0};
@@ -989,7 +1003,7 @@ static int run_best_first(S *s, int w_depth) {
                 save_node(s, nd);
                 nd->parent = popped;
                 nd->depth = depth + 1;
-                if (queue_push(&queue, nodes, evaluate(s) + w_depth * (depth + 1), (int32_t)nn)) {
+                if (queue_push(&queue, nodes, evaluate(s, blocked) + w_depth * (depth + 1), (int32_t)nn)) {
                     result = R_OOM;
                     goto done;
                 }
@@ -1036,9 +1050,10 @@ done:
  * shares so far) or it gives up; the table is emptied between runs. */
 static const struct {
     int depth_weight; /* 0: the depth-first search, best child first */
+    int blocked;      /* the best-first order's weight of a card on a lower one of its suit */
     double share;
-} PORTFOLIO[] = {{12, 0.005}, {6, 0.005}, {3, 0.005}, {0, 0.01}, {12, 0.02}, {6, 0.02}, {3, 0.02}, {0, 0.04},
-                 {24, 0.875}};
+} PORTFOLIO[] = {{12, 0, 0.005}, {6, 0, 0.005}, {3, 0, 0.005}, {0, 0, 0.01}, {12, 0, 0.02}, {6, 0, 0.02},
+                 {3, 0, 0.02},    {0, 0, 0.04},  {24, W_BLOCKED, 0.875}};
 #define PORTFOLIO_RUNS ((int)(sizeof PORTFOLIO / sizeof PORTFOLIO[0]))
 
 static int run_greedy(S *s) {
@@ -1058,7 +1073,7 @@ static int run_greedy(S *s) {
         upto += PORTFOLIO[i].share;
         if (mn >= 0) s->max_nodes = mn * upto;
         if (ms >= 0) s->max_seconds = ms * upto;
-        r = PORTFOLIO[i].depth_weight ? run_best_first(s, PORTFOLIO[i].depth_weight) : run(s);
+        r = PORTFOLIO[i].depth_weight ? run_best_first(s, PORTFOLIO[i].depth_weight, PORTFOLIO[i].blocked) : run(s);
         if (r == R_WON || r == R_OOM || (s->stop && *s->stop)) return r;
     }
     return r; /* the last run's: a spent budget, or it gave up */
@@ -1334,7 +1349,7 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
     Py_BEGIN_ALLOW_THREADS
     if (!s->greedy) r = run(s);
     else if (weight < 0) r = run_greedy(s);
-    else r = weight ? run_best_first(s, weight) : run(s); /* one run of the portfolio's kind */
+    else r = weight ? run_best_first(s, weight, W_BLOCKED) : run(s); /* one run of the portfolio's long kind */
     if (r == R_WON && !s->abstract) shorten_line(s, &root);
     Py_END_ALLOW_THREADS
 

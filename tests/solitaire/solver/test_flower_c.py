@@ -271,14 +271,26 @@ def test_phase_2_best_first_run_wins_what_the_real_game_search_is_slow_on():
 
 
 def test_a_best_first_run_stores_millions_of_positions_and_its_line_is_found_again():
-    # Deal 756 is won by one run of depth weight 12 after storing 5.6
-    # million positions (the cap was once 4 million, and the deal stayed
+    # Deal 297 is won by one run of depth weight 12 after storing just over
+    # 4 million positions (the cap was once 4 million, and the deal stayed
     # undecided in 10 s); the run keeps no moves, so the winning line is
     # found again between each stored position and its parent.
-    pos = solitaire.deal("flower", 756)
-    search = CFlowerSearch(pos, Budget(max_nodes=3_500_000))
+    pos = solitaire.deal("flower", 297)
+    search = CFlowerSearch(pos, Budget(max_nodes=2_500_000))
     assert search._search(search.budget, None, weight=12)
     assert len(search.seen) > 4_000_000
+    assert pos.play(search.path).is_won()
+
+
+@pytest.mark.parametrize("seed", [77, 839])
+def test_the_long_runs_weigh_cards_lying_on_a_lower_card_of_their_suit(seed):
+    # Both deals stayed undecided in 10 s while the best-first runs weighed
+    # only the cards on the next card each suit needs; weighing every card
+    # that lies on a lower card of its suit, one run of depth weight 12 wins
+    # each within 100 thousand nodes.
+    pos = solitaire.deal("flower", seed)
+    search = CFlowerSearch(pos, Budget(max_nodes=100_000))
+    assert search._search(search.budget, None, weight=12)
     assert pos.play(search.path).is_won()
 
 
