@@ -135,8 +135,7 @@ class CFlowerSearch:
         Raises BudgetSpent."""
         if self.greedy or not self.prune or self.ABSTRACT_SHARE <= 0:
             return self._search(self.budget, None)
-        timed = self.budget.deadline is not None and self.HELPER_WEIGHT is not None
-        if timed:
+        if self.budget.deadline is not None:
             verdict = self._first_slice()
             if verdict is not None:
                 return verdict

@@ -642,8 +642,10 @@ static int evaluate(S *s, int blocked) {
             if (s->found[su] == r) h += W_NEXT * (n - 1 - i);
             else if (s->found[su] + 1 == r) h += W_NEXT2 * (n - 1 - i);
             if (i && s->col[j][i - 1] % 13 != r + 1) h += W_UNSORTED;
-            if (r > lowest[su]) h += blocked;
-            else lowest[su] = r;
+            if (blocked) {
+                if (r > lowest[su]) h += blocked;
+                else lowest[su] = r;
+            }
         }
     }
     return h;
