@@ -87,9 +87,9 @@ class CFlowerSearch:
     # A stored state costs 16 bytes in the C table at 3/8 to 3/4 load (21 to
     # 43 bytes), plus the depth-first line: 12 million keep the table at 268
     # MB (it doubles past 3/4 load), which leaves room for a best-first run
-    # beside it (8 million positions, under 700 MB; two side by side take
-    # under 1.3 GB). Ten seconds store about ten million; the largest solve
-    # of the benchmark stays well under 2 GB.
+    # beside it (at most 6 million positions held and 25 million seen, under
+    # 800 MB; two side by side take under 1.6 GB). Ten seconds store about
+    # ten million; the largest solve of the benchmark stays under 2 GB.
     DEFAULT_MAX_STATES = 12_000_000
     # With a time budget, search.py runs the two phases side by side, each on
     # its own core for the whole budget (the C core runs without the GIL),
@@ -108,17 +108,25 @@ class CFlowerSearch:
     # abstract games proved each of the 94 deals of seeds 0..999 that the
     # real game's search had proven lost within 10 s, 92 of them sooner, and
     # 125 deals in all, all but 4 within 1.8 s (those 4 within 2.4 s beside
-    # the present phase 1). What is left goes first to one best-first run of
-    # depth weight HELPER_WEIGHT, which solves other hard deals than phase
-    # 1's long run of weight 24 (on the 59 deals left undecided in 10 s,
-    # alone for 12 s each: 11 won by 12, 12 by 24, only 2 by both): with a
-    # time budget until it gives up, with nodes alone on HELPER_SHARE of
-    # them. Then, if it gave up, the real game's complete search. A share of
-    # 0.4 for the abstract games decided 2 fewer of those 59 deals than 0.25
-    # (15 against 17: the best-first run needs the time).
+    # the present phase 1). What is left goes to HELPERS, best-first runs
+    # one after the other, each (depth weight, whether its evaluation
+    # weighs the cards on a lower card of their suit, share of what is left
+    # when it starts): a short one of weight 12 with that weight, which wins
+    # some deals in a fraction of a second that phase 1 leaves for long (5
+    # of seeds 0..999, undecided in 10 s without it, each within 1.1 million
+    # nodes), then one of weight 24 with the plain evaluation, which solves
+    # other hard deals than phase 1's long run, of the same weight with the
+    # other evaluation: on the 29 deals left undecided in 10 s, within 7
+    # million nodes each (about what a run gets in 10 s), 7 against 5, 4 of
+    # them the same. With a time budget the last runs until it gives up
+    # (see BEST_FIRST_NODES in _flower_c.c); with nodes alone, the runs
+    # share HELPER_SHARE of them. Then, if the last gave up, the real game's
+    # complete search. A share of 0.4 for the abstract games decided 2 fewer
+    # of 59 hard deals than 0.25 (15 against 17: the best-first runs need
+    # the time).
     FIRST_SLICE = 0.05
     ABSTRACT_SHARE = 0.25
-    HELPER_WEIGHT: int | None = 12
+    HELPERS: tuple[tuple[int, bool, float], ...] = ((12, True, 0.2), (24, False, 1.0))
     HELPER_SHARE = 0.5
 
     def __init__(self, position, budget: Budget, *, prune: bool = True):
@@ -142,17 +150,27 @@ class CFlowerSearch:
         verdict = self._abstract_proof()
         if verdict is not None:
             return verdict
-        if self.HELPER_WEIGHT is not None and self._helper():
-            return True  # the best-first run won; when it gives up, it proves nothing
+        if self._helpers():
+            return True  # a best-first run won; when they give up, it proves nothing
         return self._search(self.budget, None)
 
-    def _helper(self) -> bool:
-        """One best-first run of depth weight HELPER_WEIGHT: with a time
-        budget until it gives up, with nodes alone on HELPER_SHARE of them.
-        True: it won. False proves nothing."""
-        if self.budget.deadline is not None:
-            return self._search(self.budget, None, weight=self.HELPER_WEIGHT)
-        return bool(self._search_part(self._part(self.HELPER_SHARE), None, weight=self.HELPER_WEIGHT))
+    def _helpers(self) -> bool:
+        """The best-first runs of HELPERS, each on its share of what is left
+        (with a time budget, of the time; with nodes alone, of HELPER_SHARE
+        of them). True: one won. False proves nothing."""
+        timed = self.budget.deadline is not None
+        pool = self.budget if timed else self._part(self.HELPER_SHARE)
+        for weight, blocked, share in self.HELPERS:
+            if timed and share >= 1.0:
+                won = self._search(self.budget, None, weight, blocked)  # until it gives up
+            else:
+                part = self._part(share, pool)
+                won = self._search_part(part, None, weight, blocked)
+                if pool is not self.budget:
+                    pool.nodes += part.nodes
+            if won:
+                return True
+        return False
 
     def _first_slice(self) -> bool | None:
         """The real game's complete search on FIRST_SLICE of the time: it
@@ -160,21 +178,22 @@ class CFlowerSearch:
         searches take long over. None: it ran out of its slice."""
         return self._search_part(self._part(self.FIRST_SLICE), None)
 
-    def _part(self, share: float) -> Budget:
-        """``share`` of what is left of the budgets, as a budget of its own."""
-        b = self.budget
+    def _part(self, share: float, of: Budget | None = None) -> Budget:
+        """``share`` of what is left of the budgets (or of ``of``), as a
+        budget of its own."""
+        b = self.budget if of is None else of
         return Budget(
             None if b.max_nodes is None else share * max(0, b.max_nodes - b.nodes),
             None if b.deadline is None else share * max(0.0, b.deadline - time.perf_counter()),
             b.max_states,
         )
 
-    def _search_part(self, part: Budget, low, weight: int | None = None) -> bool | None:
+    def _search_part(self, part: Budget, low, weight: int | None = None, blocked: bool = True) -> bool | None:
         """``_search`` on a part of the budgets, its nodes counted in the
         whole: None when the part ran out (being called off still raises)."""
         before = part.nodes
         try:
-            return self._search(part, low, weight)
+            return self._search(part, low, weight, blocked)
         except BudgetSpent as spent:
             if spent.which == "stopped":
                 raise
@@ -182,7 +201,10 @@ class CFlowerSearch:
         finally:
             self.budget.nodes += part.nodes - before
 
-    def _search(self, b: Budget, low, weight: int | None = None) -> bool:
+    def _search(self, b: Budget, low, weight: int | None = None, blocked: bool = True) -> bool:
+        """One run of the C core: the complete search (``weight`` None), or
+        one best-first run of depth weight ``weight``, its evaluation
+        weighing the cards on a lower card of their suit when ``blocked``."""
         pos = self.position
         max_nodes = None if b.max_nodes is None else max(0, b.max_nodes - b.nodes)
         max_seconds = None
@@ -191,7 +213,7 @@ class CFlowerSearch:
         status, limit, nodes, states, moves = _flower_c.search(
             [tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations),
             self.greedy or weight is not None, self.prune, max_nodes, max_seconds, b.max_states, self.stop, low,
-            -1 if weight is None else weight,
+            -1 if weight is None else weight, -1 if blocked else 0,
         )
         b.nodes += nodes
         self.seen = StateCount(states)

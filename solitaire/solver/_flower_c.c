@@ -1,8 +1,8 @@
 /* Flower Garden search core in C: the same search as _flower.py, faster.
  *
  * ``search(columns, bouquet, foundations, greedy, prune, max_nodes,
- * max_seconds, max_states[, stop[, low[, weight]]])`` -> (status, limit,
- * nodes, states, moves)
+ * max_seconds, max_states[, stop[, low[, weight[, blocked[, store]]]]])``
+ * -> (status, limit, nodes, states, moves)
  *   status 1 solved (``moves`` is a list of (card, target) pairs, target a
  *   column index or -1 for the foundation), 0 unsolvable (the reachable space
  *   modulo the proven-safe pruning below was exhausted), -1 a budget ran out
@@ -11,8 +11,12 @@
  *   bytearray, checked with the clock; never reported as 0). max_* are
  *   numbers or None. ``weight``, in greedy mode only: -1 (the default) runs
  *   the portfolio below, 0 its ordered depth-first run alone, more one
- *   best-first run with that depth weight (and the long runs' evaluation,
- *   see evaluate). The search runs without the GIL.
+ *   best-first run with that depth weight, ``blocked`` the weight in its
+ *   evaluation of a card on a lower card of its suit (-1: W_BLOCKED, the
+ *   long runs'; see evaluate), ``store`` the positions it holds at once
+ *   (0: BEST_FIRST_NODES). In a best-first run the states budget counts
+ *   the positions held, and ``states`` returns those ever stored. The
+ *   search runs without the GIL.
  *
  * State: six columns as small arrays (the real layout, so moves name real
  * columns), the bouquet as a 52-bit mask, four foundation heights.
@@ -55,16 +59,17 @@
  * then one four times as long (so that a long budget does not keep a deal
  * that suits the fourth run waiting behind three long first slices), and
  * the run of weight 24 then gets the rest of the time, as one run: the hard
- * deals need runs of several seconds that store millions of positions
- * (_flower.py runs one of weight 12 beside it, as the two solve different
- * deals: each alone for 12 s, on the 59 deals of seeds 0..999 left
- * undecided in 10 s, 24 won 12 of them and 12 won 11, 2 the same). The
- * long runs also weigh each card that lies on a lower card of its suit
- * (W_BLOCKED, as much as a card not home): alone for 8 s on the 42 deals
- * still undecided, weight 12 won 1 of them without it and 7, 8, 15, 18
- * and 17 with it at 8, 16, 32, 64 and 128, weight 24 0 without and 6, 8,
- * 12 and 16 with 8, 16, 32 and 64. The short slices keep the plain
- * evaluation, with which they were timed.
+ * deals need runs of several seconds that see tens of millions of
+ * positions. That run also weighs each card that lies on a lower card of
+ * its suit (W_BLOCKED, as much as a card not home): alone for 8 s on the
+ * 42 deals then undecided, weight 12 won 1 of them without it and 7, 8,
+ * 15, 18 and 17 with it at 8, 16, 32, 64 and 128, weight 24 0 without and
+ * 6, 8, 12 and 16 with 8, 16, 32 and 64. But the plain evaluation wins
+ * other deals: _flower.py runs one of weight 24 with it beside this one
+ * (on the 29 deals of seeds 0..999 left undecided in 10 s, within 7
+ * million nodes, about what a run gets in 10 s, this run won 5 and the
+ * plain one 7, 4 the same). The
+ * short slices keep the plain evaluation, with which they were timed.
  * Its failure proves nothing; only a win is used (rebuilt and replayed;
  * search.py replays it again through the engine).
  * Every won line, from either mode, is shortened before it is returned
@@ -137,6 +142,7 @@ typedef struct {
     Frame *fr;
     int64_t flen, fcap;
     int oom;
+    int64_t store; /* positions a best-first run holds at once (0: BEST_FIRST_NODES) */
     volatile const char *stop; /* another thread sets *stop: give up now */
     /* the abstract game (see its key, ak_*): 0 = the real game */
     int abstract;
@@ -228,19 +234,6 @@ static void big_free(void *p, size_t bytes) {
 static Key *tt_alloc(uint64_t cap) { return big_alloc(cap * sizeof(Key)); }
 
 static void tt_free(Key *t, uint64_t cap) { big_free(t, cap * sizeof(Key)); }
-
-/* Ask for 2 MB pages under a large block from malloc (the page-aligned
- * part of it; glibc maps such blocks on their own). */
-static void huge_pages(void *p, size_t bytes) {
-#ifdef MADV_HUGEPAGE
-    if (bytes < (4u << 20)) return;
-    uintptr_t lo = ((uintptr_t)p + 4095) & ~(uintptr_t)4095, hi = ((uintptr_t)p + bytes) & ~(uintptr_t)4095;
-    if (hi > lo) madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
-#else
-    (void)p;
-    (void)bytes;
-#endif
-}
 
 static int tt_grow(S *s) {
     uint64_t ncap = s->cap ? s->cap * 2 : (1u << 16);
@@ -771,12 +764,16 @@ static void set_layout(S *s, const S *root) {
  * larger w_depth, the wider and the shorter the lines). A position is
  * stored whole (Node); the winning line is rebuilt from parent links and
  * replayed with its safe moves. Its failure proves nothing. */
-/* The hard deals need runs of several seconds: a run that stopped at 4
- * million positions gave up on most of them within 5 s. A position costs
- * 64 bytes and 8 to 16 in the seen set: two runs side by side (search.py,
- * with _flower.py's) at this cap take under 1.3 GB of the 2 GB a solve
- * may use. */
-#define BEST_FIRST_NODES 8000000
+/* The hard deals need runs of several seconds, that see more positions
+ * than a run can hold: a run holds at most BEST_FIRST_NODES positions (64
+ * bytes each), and when its store is full it drops all but its best open
+ * positions and their lines (bf_collect) and goes on. Its seen set keeps
+ * every position it stored, 8 to 16 bytes each, up to BEST_FIRST_SEEN (the
+ * table then at 256 MB), when the run gives up. Two runs side by side
+ * (search.py, with _flower.py's) take under 1.6 GB of the 2 GB a solve may
+ * use. */
+#define BEST_FIRST_NODES 6000000
+#define BEST_FIRST_SEEN 25000000
 
 /* A stored position: the bouquet, the column lengths and the column cards
  * packed at 52 + 6 x 6 + 6 bits a card (50 bytes); the foundations follow
@@ -921,12 +918,61 @@ static int move_between(S *s, const Node *from, const Node *to, FMove *out) {
     return -1;
 }
 
+/* When the store is full: keep the ``keep`` best open positions (by f,
+ * oldest first within one f: the order they would come out) and every
+ * position on their lines, drop the rest, and compact the store (a parent
+ * always comes before its children, so one pass renumbers them). The
+ * dropped positions stay in the seen set, so they are not found again: the
+ * run goes on over its best open positions. On the hard deals this
+ * matched, node for node over 6 million nodes, a run with a store five
+ * times as large (which most of the time never came to expand what is
+ * dropped). Returns how many positions are left, or -1 when out of memory. */
+static int64_t bf_collect(Node *nodes, int64_t nn, Queue *q, int64_t keep) {
+    int32_t *open = malloc((size_t)keep * sizeof(int32_t));
+    int32_t *fval = malloc((size_t)keep * sizeof(int32_t));
+    int32_t *renum = malloc((size_t)nn * sizeof(int32_t));
+    if (!open || !fval || !renum) {
+        free(open);
+        free(fval);
+        free(renum);
+        return -1;
+    }
+    int64_t k = 0;
+    for (int64_t f = q->min; f < q->cap && k < keep; f++)
+        for (int32_t v = q->head[f]; v >= 0 && k < keep; v = nodes[v].qnext) {
+            open[k] = v;
+            fval[k++] = (int32_t)f;
+        }
+    for (int64_t i = 0; i < nn; i++) renum[i] = -1;
+    for (int64_t i = 0; i < k; i++) /* mark each line up to where it meets a marked one */
+        for (int32_t v = open[i]; v >= 0 && renum[v] < 0; v = nodes[v].parent) renum[v] = 0;
+    int64_t j = 0;
+    for (int64_t i = 0; i < nn; i++) {
+        if (renum[i] < 0) continue;
+        renum[i] = (int32_t)j;
+        if (j != i) nodes[j] = nodes[i];
+        if (nodes[j].parent >= 0) nodes[j].parent = renum[nodes[j].parent];
+        j++;
+    }
+    for (int64_t f = 0; f < q->cap; f++) q->head[f] = q->tail[f] = -1;
+    q->count = 0;
+    q->min = q->cap;
+    for (int64_t i = 0; i < k; i++) queue_push(q, nodes, fval[i], renum[open[i]]); /* f < cap: no growth */
+    free(open);
+    free(fval);
+    free(renum);
+    return j;
+}
+
 static int run_best_first(S *s, int w_depth, int blocked) {
-    Node *nodes = NULL;
+    int64_t store = s->store > 0 ? s->store : BEST_FIRST_NODES;
+    int64_t room = store / 8 < 65536 ? store / 8 : 65536; /* for one position's children */
+    Node *nodes = big_alloc((size_t)store * sizeof(Node)); /* pages come as they are used */
     Queue queue = {0};
     Seen seen = {0};
     Key *keys = NULL; /* the children's keys */
-    int64_t nn = 0, ncap = 0, kcap = 0;
+    int64_t nn = 0, kcap = 0;
+    if (!nodes) return R_OOM;
     int result = R_NONE;
     int32_t goal = -1;
     FMove last = {0};
@@ -936,16 +982,6 @@ static int run_best_first(S *s, int w_depth, int blocked) {
     if (s->prune && auto_moves(s)) return R_OOM;
     if (s->home == 52) return R_WON;
     undo_to(s, p0);
-#define GROW(arr, len, cap)                                                   \
-    if ((len) + 1 > (cap)) {                                                  \
-        int64_t nc = (cap) ? (cap) * 2 : 4096;                                \
-        void *p = realloc((arr), (size_t)nc * sizeof(*(arr)));                \
-        if (!p) { result = R_OOM; goto done; }                                \
-        (arr) = p;                                                            \
-        (cap) = nc;                                                           \
-        huge_pages((arr), (size_t)nc * sizeof(*(arr)));                       \
-    }
-    GROW(nodes, nn, ncap);
     if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
     save_node(s, &nodes[0]);
     nodes[0].parent = -1;
@@ -956,6 +992,11 @@ static int run_best_first(S *s, int w_depth, int blocked) {
     undo_to(s, p0);
     if (queue_push(&queue, nodes, 0, 0)) { result = R_OOM; goto done; }
     while (queue.count && goal < 0) {
+        if (nn + room > store) {
+            nn = bf_collect(nodes, nn, &queue, store / 8);
+            if (nn < 0) { result = R_OOM; goto done; }
+            if (nn + room > store * 3 / 4) goto done; /* the lines alone fill it: gives up, proves nothing */
+        }
         int32_t popped = queue_pop(&queue, nodes);
         s->nodes++;
         if (s->max_nodes >= 0 && (double)s->nodes > s->max_nodes) { s->limit = "nodes"; result = R_LIMIT; goto done; }
@@ -994,13 +1035,13 @@ static int run_best_first(S *s, int w_depth, int blocked) {
                 if (apply_move(s, &m)) { result = R_OOM; goto done; }
                 if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
                 s->states++;
-                if (nn >= BEST_FIRST_NODES) goto done; /* gives up: proves nothing */
-                if (s->max_states >= 0 && (double)s->states > s->max_states) {
+                /* gives up (proves nothing) with a full store or seen set */
+                if (nn >= store || seen.count >= BEST_FIRST_SEEN) goto done;
+                if (s->max_states >= 0 && (double)nn >= s->max_states) { /* the positions it holds */
                     s->limit = "states";
                     result = R_LIMIT;
                     goto done;
                 }
-                GROW(nodes, nn, ncap);
                 Node *nd = &nodes[nn];
                 save_node(s, nd);
                 nd->parent = popped;
@@ -1038,13 +1079,12 @@ static int run_best_first(S *s, int w_depth, int blocked) {
         result = bad ? R_OOM : R_WON;
     }
 done:
-    free(nodes);
+    big_free(nodes, (size_t)store * sizeof(Node));
     big_free(seen.slot, seen.cap * sizeof(uint64_t));
     free(keys);
     free(queue.head);
     free(queue.tail);
     return result;
-#undef GROW
 }
 
 /* The greedy phase: the portfolio's runs one after the other, each until
@@ -1255,14 +1295,24 @@ static void free_s(S *s) {
 }
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
-                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight);
+                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight,
+                             int blocked, long long store);
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *cols, *bouquet, *found, *mn, *ms, *mst, *stop = Py_None, *low = Py_None;
-    int greedy, prune, weight = -1;
-    if (!PyArg_ParseTuple(args, "OOOppOOO|OOi", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low,
-                          &weight))
+    int greedy, prune, weight = -1, blocked = -1;
+    long long store = 0;
+    if (!PyArg_ParseTuple(args, "OOOppOOO|OOiiL", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low,
+                          &weight, &blocked, &store))
         return NULL;
+    if (blocked < -1 || blocked > 1024) {
+        PyErr_SetString(PyExc_ValueError, "blocked: -1 (the default weight), or 0..1024");
+        return NULL;
+    }
+    if (store < 0 || store > BEST_FIRST_NODES) {
+        PyErr_SetString(PyExc_ValueError, "store: 0 (the default) or a number of positions up to the default");
+        return NULL;
+    }
     Py_buffer stop_buf = {0};
     if (stop != Py_None) {
         if (PyObject_GetBuffer(stop, &stop_buf, PyBUF_SIMPLE)) return NULL;
@@ -1273,16 +1323,18 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
     PyObject *res = search_with(cols, bouquet, found, greedy, prune, mn, ms, mst,
-                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low, weight);
+                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low, weight, blocked, store);
     if (stop_buf.obj) PyBuffer_Release(&stop_buf);
     return res;
 }
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
-                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight) {
+                             PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight,
+                             int blocked, long long store) {
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
     s->stop = stop;
+    s->store = store;
     int used[52] = {0};
     s->greedy = greedy;
     s->prune = prune;
@@ -1351,7 +1403,7 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
     Py_BEGIN_ALLOW_THREADS
     if (!s->greedy) r = run(s);
     else if (weight < 0) r = run_greedy(s);
-    else r = weight ? run_best_first(s, weight, W_BLOCKED) : run(s); /* one run of the portfolio's long kind */
+    else r = weight ? run_best_first(s, weight, blocked < 0 ? W_BLOCKED : blocked) : run(s); /* one run */
     if (r == R_WON && !s->abstract) shorten_line(s, &root);
     Py_END_ALLOW_THREADS
 
@@ -1388,7 +1440,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low[, weight]]])"
+     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low[, weight[, blocked[, store]]]]])"
      " -> (status, limit, nodes, states, moves)"},
     {NULL, NULL, 0, NULL},
 };

@@ -260,14 +260,28 @@ def test_phase_2_first_gives_the_real_game_a_short_slice():
 
 
 def test_phase_2_best_first_run_wins_what_the_real_game_search_is_slow_on():
-    # Deal 30: one best-first run of depth weight 12 wins it in about 100
+    # Deal 30: one best-first run of depth weight 24 wins it in under 100
     # thousand nodes; the real game's complete search has not in 0.6 s.
     pos = solitaire.deal("flower", 30)
     search = CFlowerSearch(pos, Budget(max_seconds=30))
-    assert search._search(search.budget, None, weight=CFlowerSearch.HELPER_WEIGHT)
+    assert search._search(search.budget, None, weight=24)
     assert pos.play(search.path).is_won()
     search = CFlowerSearch(pos, Budget(max_seconds=10))
     assert search.run() and pos.play(search.path).is_won()
+
+
+def test_phase_2_best_first_run_keeps_the_plain_evaluation_and_wins_other_deals():
+    # Deal 594 stayed undecided in 10 s: phase 1's long run, which weighs
+    # the cards on a lower card of their suit, has not won it in 2 million
+    # nodes; phase 2's, with the plain evaluation, wins it in 56 thousand.
+    pos = solitaire.deal("flower", 594)
+    assert CFlowerSearch.HELPERS[-1][:2] == (24, False)
+    search = CFlowerSearch(pos, Budget(max_nodes=100_000))
+    assert search._search(search.budget, None, 24, blocked=False)
+    assert pos.play(search.path).is_won()
+    search = CFlowerSearch(pos, Budget(max_nodes=2_000_000))
+    with pytest.raises(BudgetSpent):
+        search._search(search.budget, None, 24, blocked=True)
 
 
 def test_a_best_first_run_stores_millions_of_positions_and_its_line_is_found_again():
@@ -282,6 +296,25 @@ def test_a_best_first_run_stores_millions_of_positions_and_its_line_is_found_aga
     assert pos.play(search.path).is_won()
 
 
+def test_a_best_first_run_with_a_full_store_drops_its_worst_positions_and_goes_on():
+    # Deal 141: one run of depth weight 12 wins it after storing about 155
+    # thousand positions. Holding at most 40 thousand at once, it keeps its
+    # best open positions and their lines each time the store fills, and
+    # still wins, having stored three times what it can hold.
+    pos = solitaire.deal("flower", 141)
+    args = ([tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations), True, True,
+            300_000, None, None, None, None, 12, -1)
+    status, _, _, states, moves = _flower_c.search(*args, 40_000)
+    assert status == 1 and states > 100_000
+    line = [solitaire.Move(card, solitaire.FOUNDATION if t < 0 else t) for card, t in moves]
+    assert pos.play(line).is_won()
+    status, _, _, states, _ = _flower_c.search(*args)  # the default store holds them all
+    assert status == 1 and 150_000 < states < 160_000
+    for bad in ((*args, -1), (*args[:-1], -2), (*args[:-1], 5000), (*args, 10**9)):
+        with pytest.raises(ValueError):
+            _flower_c.search(*bad)
+
+
 @pytest.mark.parametrize("seed", [77, 839])
 def test_the_long_runs_weigh_cards_lying_on_a_lower_card_of_their_suit(seed):
     # Both deals stayed undecided in 10 s while the best-first runs weighed
@@ -294,15 +327,33 @@ def test_the_long_runs_weigh_cards_lying_on_a_lower_card_of_their_suit(seed):
     assert pos.play(search.path).is_won()
 
 
+@pytest.mark.parametrize("seed", [35, 803])
+def test_phase_2_first_helper_wins_quickly_what_the_weight_24_runs_leave(seed):
+    # Both deals were undecided in 10 s with phase 2's weight-24 run alone:
+    # neither weight-24 run wins them in 2 million nodes, the short run of
+    # weight 12 (weighing the cards on a lower card of their suit) in under
+    # 40 thousand, and phase 2 within a million.
+    pos = solitaire.deal("flower", seed)
+    assert CFlowerSearch.HELPERS[0][:2] == (12, True)
+    for blocked in (False, True):
+        search = CFlowerSearch(pos, Budget(max_nodes=2_000_000))
+        with pytest.raises(BudgetSpent):
+            search._search(search.budget, None, 24, blocked)
+    search = CFlowerSearch(pos, Budget(max_nodes=40_000))
+    assert search._search(search.budget, None, 12, True)
+    search = CFlowerSearch(pos, Budget(max_nodes=1_000_000))
+    assert search.run() and pos.play(search.path).is_won()
+
+
 def test_with_nodes_alone_phase_2_runs_its_best_first_run_on_a_share():
-    # Deal 30: the best-first run wins it in about 100 thousand nodes; with
-    # the abstract games on a quarter of 600 thousand, the best-first run
-    # on half the rest, it is won within the budget, by that run.
-    pos = solitaire.deal("flower", 30)
+    # Deal 594: the best-first run wins it in 56 thousand nodes; with the
+    # abstract games on a quarter of 600 thousand, the best-first run on
+    # half the rest, it is won within the budget, by that run.
+    pos = solitaire.deal("flower", 594)
     search = CFlowerSearch(pos, Budget(max_nodes=600_000))
     assert search.run() and pos.play(search.path).is_won()
     search = CFlowerSearch(pos, Budget(max_nodes=600_000))
-    search.HELPER_WEIGHT = None
+    search.HELPERS = ()
     with pytest.raises(BudgetSpent):
         search.run()
 
