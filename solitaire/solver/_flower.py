@@ -166,8 +166,8 @@ class CFlowerSearch:
             else:
                 part = self._part(share, pool)
                 won = self._search_part(part, None, weight, blocked)
-                if pool is not self.budget:
-                    pool.nodes += part.nodes
+                if not timed:
+                    pool.nodes += part.nodes  # the next run's share is of what is left
             if won:
                 return True
         return False

@@ -68,8 +68,8 @@
  * other deals: _flower.py runs one of weight 24 with it beside this one
  * (on the 29 deals of seeds 0..999 left undecided in 10 s, within 7
  * million nodes, about what a run gets in 10 s, this run won 5 and the
- * plain one 7, 4 the same). The
- * short slices keep the plain evaluation, with which they were timed.
+ * plain one 7, 4 the same). The short slices keep the plain evaluation,
+ * with which they were timed.
  * Its failure proves nothing; only a win is used (rebuilt and replayed;
  * search.py replays it again through the engine).
  * Every won line, from either mode, is shortened before it is returned
