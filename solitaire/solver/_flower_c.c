@@ -151,7 +151,7 @@ typedef struct {
     uint64_t hi;      /* the high cards */
     Key ak;           /* its key, kept up to date by step */
     Key colh[NCOL][57]; /* each column's first i cards, hashed */
-    Key *ck;            /* the complete search's children's keys (store_children) */
+    Key *ck;            /* its search's children's keys (store_children) */
     int64_t ckcap;
 } S;
 
@@ -278,11 +278,19 @@ typedef struct {
     uint64_t cap, count;
 } Seen;
 
+/* Fetch the cache line at p ahead of its use. On x86 by inline assembly:
+ * gcc -O2 dropped the __builtin_prefetch of the table probes (the binary
+ * held only the rehash's), and the probes waited on every miss. */
+static inline void prefetch(const void *p) {
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__ volatile("prefetcht0 %0" : : "m"(*(const char *)p));
+#else
+    __builtin_prefetch(p);
+#endif
+}
+
 static inline void seen_prefetch(const Seen *t, Key k) {
-    if (t->cap) {
-        const uint64_t *p = &t->slot[fmix_a(k.b | 1) & (t->cap - 1)];
-        __asm__ volatile("prefetcht0 %0" : : "m"(*p));
-    }
+    if (t->cap) prefetch(&t->slot[fmix_a(k.b | 1) & (t->cap - 1)]);
 }
 
 /* 1: newly stored, 0: seen before, -1: out of memory */
@@ -688,11 +696,7 @@ static int apply_move(S *s, const FMove *m) {
 enum { R_NONE = 0, R_WON = 1, R_LIMIT = 2, R_OOM = 3 };
 
 static inline void tt_prefetch(const S *s, Key k) {
-    if (s->cap) {
-        const Key *p = &s->tt[k.a & (s->cap - 1)];
-        /* inline asm: gcc dropped __builtin_prefetch here */
-        __asm__ volatile("prefetcht0 %0" : : "m"(*p));
-    }
+    if (s->cap) prefetch(&s->tt[k.a & (s->cap - 1)]);
 }
 
 /* The abstract game's search, the moves at [mstart, mlen) of the position
@@ -718,7 +722,7 @@ static int store_children(S *s, int64_t mstart) {
         if (won(s)) {
             s->ck[i].a = s->ck[i].b = 0; /* no key: kept as it is */
         } else {
-            s->ck[i] = s->abstract ? s->ak : s->h;
+            s->ck[i] = s->ak;
             tt_prefetch(s, s->ck[i]);
         }
         undo_to(s, p0);
