@@ -110,7 +110,8 @@ typedef struct {
     int64_t auto_start, after_auto;
 } Frame;
 
-static uint64_t ZC[2][52][53];
+static uint8_t SUIT[52], RANK[52]; /* c / 13 and c % 13, looked up */
+static Key ZC[52][53]; /* both halves side by side: one cache line a probe */
 static uint64_t ZB[2][52];
 static uint64_t ZS[2][65], ZQ[2][65], ZF[2][4][14];
 
@@ -174,10 +175,14 @@ static uint64_t splitmix(uint64_t *x) {
 }
 
 static void init_zobrist(void) {
+    for (int c = 0; c < 52; c++) {
+        SUIT[c] = (uint8_t)(c / 13);
+        RANK[c] = (uint8_t)(c % 13);
+    }
     uint64_t seed = 0x5EEDF10E3ULL;
     for (int h = 0; h < 2; h++) {
         for (int c = 0; c < 52; c++) {
-            for (int p = 0; p < 53; p++) ZC[h][c][p] = splitmix(&seed);
+            for (int p = 0; p < 53; p++) *(h ? &ZC[c][p].b : &ZC[c][p].a) = splitmix(&seed);
             ZB[h][c] = splitmix(&seed);
         }
     }
@@ -416,8 +421,8 @@ static inline int parent_of(S *s, int j) {
 }
 
 static inline void hx(S *s, int c, int p) {
-    s->h.a ^= ZC[0][c][p];
-    s->h.b ^= ZC[1][c][p];
+    s->h.a ^= ZC[c][p].a;
+    s->h.b ^= ZC[c][p].b;
 }
 
 static inline void hb(S *s, int c) {
@@ -576,9 +581,8 @@ static int gen_moves(S *s) {
                 if (needed >> s->col[j][i] & 1) { x.buried[j] = 1; break; }
     }
     int any_bq = 0;
-    for (int c = 0; c < 52; c++) {
-        if (!(s->bq >> c & 1)) continue;
-        int su = c / 13, r = c % 13;
+    for (uint64_t m = s->bq; m; m &= m - 1) {
+        int c = __builtin_ctzll(m), su = c / 13, r = c % 13;
         if (s->found[su] == r)
             if (push_move(s, 0, c, BQ, FOUND, 0, NULL)) return -1;
         x.bq_by_rank[r] |= 1ULL << c;
@@ -636,18 +640,24 @@ enum { W_NEXT = 10, W_NEXT2 = 3, W_UNSORTED = 2, W_EMPTY = 6, W_BLOCKED = 64 };
  * before that card can go home). */
 static int evaluate(S *s, int blocked) {
     int h = 64 * (52 - s->home);
+    uint8_t next[52] = {0}; /* each card's weight per card above it */
+    for (int su = 0; su < 4; su++) {
+        int f = s->found[su];
+        if (f < 13) next[su * 13 + f] = W_NEXT;
+        if (f < 12) next[su * 13 + f + 1] = W_NEXT2;
+    }
     for (int j = 0; j < NCOL; j++) {
         int n = s->len[j];
         if (!n) {
             h -= W_EMPTY;
             continue;
         }
+        const uint8_t *col = s->col[j];
         int lowest[4] = {13, 13, 13, 13}; /* the lowest rank of each suit so far */
         for (int i = 0; i < n; i++) {
-            int c = s->col[j][i], su = c / 13, r = c % 13;
-            if (s->found[su] == r) h += W_NEXT * (n - 1 - i);
-            else if (s->found[su] + 1 == r) h += W_NEXT2 * (n - 1 - i);
-            if (i && s->col[j][i - 1] % 13 != r + 1) h += W_UNSORTED;
+            int c = col[i], su = SUIT[c], r = RANK[c];
+            h += next[c] * (n - 1 - i);
+            if (i && RANK[col[i - 1]] != r + 1) h += W_UNSORTED;
             if (blocked) {
                 if (r > lowest[su]) h += blocked;
                 else lowest[su] = r;
@@ -859,20 +869,31 @@ typedef struct {
     int n;
 } Bits;
 
+/* Four bytes at a time (widths up to 32 bits): a position is 400 bits, so
+ * a save writes 48 bytes and then 2, a load reads at most the 52. */
 static inline void bits_put(Bits *b, uint64_t v, int width) {
     b->acc |= v << b->n;
     b->n += width;
-    while (b->n >= 8) {
-        *b->p++ = (uint8_t)b->acc;
-        b->acc >>= 8;
-        b->n -= 8;
+    if (b->n >= 32) {
+        uint32_t w = (uint32_t)b->acc;
+        memcpy(b->p, &w, 4);
+        b->p += 4;
+        b->acc >>= 32;
+        b->n -= 32;
     }
 }
 
+static inline void bits_end(Bits *b) {
+    for (; b->n > 0; b->n -= 8, b->acc >>= 8) *b->p++ = (uint8_t)b->acc;
+}
+
 static inline uint64_t bits_get(Bits *b, int width) {
-    while (b->n < width) {
-        b->acc |= (uint64_t)*b->p++ << b->n;
-        b->n += 8;
+    if (b->n < width) {
+        uint32_t w;
+        memcpy(&w, b->p, 4);
+        b->p += 4;
+        b->acc |= (uint64_t)w << b->n;
+        b->n += 32;
     }
     uint64_t v = b->acc & ((1ULL << width) - 1);
     b->acc >>= width;
@@ -886,25 +907,23 @@ static void load_node(S *s, const Node *nd) {
     s->bq = bits_get(&b, 26);
     s->bq |= bits_get(&b, 26) << 26;
     for (int j = 0; j < NCOL; j++) s->len[j] = (int)bits_get(&b, 6);
-    int present[52] = {0};
+    uint64_t present = s->bq;
     for (int j = 0; j < NCOL; j++) {
         int p = BASE;
         for (int i = 0; i < s->len[j]; i++) {
             int c = (int)bits_get(&b, 6);
             s->col[j][i] = c;
-            present[c] = 1;
+            present |= 1ULL << c;
             hx(s, c, p);
             p = c;
         }
     }
-    for (int c = 0; c < 52; c++)
-        if (s->bq >> c & 1) { present[c] = 1; hb(s, c); }
+    for (uint64_t m = s->bq; m; m &= m - 1) hb(s, __builtin_ctzll(m));
     s->home = 0;
-    for (int su = 0; su < 4; su++) {
-        int r = 0;
-        while (r < 13 && !present[su * 13 + r]) r++;
-        s->found[su] = r;
-        s->home += r;
+    for (int su = 0; su < 4; su++) { /* a suit is home up to its lowest card still out */
+        uint64_t out = (present >> (su * 13) & 0x1FFF) | 1ULL << 13;
+        s->found[su] = __builtin_ctzll(out);
+        s->home += s->found[su];
     }
 }
 
@@ -915,7 +934,7 @@ static void save_node(S *s, Node *nd) {
     for (int j = 0; j < NCOL; j++) bits_put(&b, (uint64_t)s->len[j], 6);
     for (int j = 0; j < NCOL; j++)
         for (int i = 0; i < s->len[j]; i++) bits_put(&b, s->col[j][i], 6);
-    if (b.n) *b.p = (uint8_t)b.acc;
+    bits_end(&b);
 }
 
 /* The open positions, by f (evaluation + depth weight): a bucket for each
