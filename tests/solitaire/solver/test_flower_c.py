@@ -375,3 +375,23 @@ def test_a_best_first_run_that_gives_up_is_never_a_verdict():
             assert pos.play(search.path).is_won()
         else:
             assert not search._search(Budget(), None)
+
+
+@pytest.mark.parametrize("seed, weight, within", [(18, 48, 400_000), (161, 64, 300_000), (6, 64, 900_000)])
+def test_phase_1_short_runs_of_high_depth_weight_win_what_the_long_run_leaves(seed, weight, within):
+    # All three deals stayed undecided in 10 s: the long run of weight 24
+    # has not won them in 2.7 million nodes. A run of weight 48 or 64 (cards
+    # on a lower card of their suit weighed) wins each within its capped
+    # slice of phase 1, which runs before the long run: phase 1 alone on 4.5
+    # million nodes, of which the long run would get under 2.7 million
+    # (the short slices take an eighth, these two 1.35 million), wins it.
+    pos = solitaire.deal("flower", seed)
+    search = CFlowerSearch(pos, Budget(max_nodes=2_700_000))
+    with pytest.raises(BudgetSpent):
+        search._search(search.budget, None, 24, True)
+    search = CFlowerSearch(pos, Budget(max_nodes=within))
+    assert search._search(search.budget, None, weight, True)
+    assert pos.play(search.path).is_won()
+    search = CFlowerSearch(pos, Budget(max_nodes=4_500_000))
+    search.greedy = True
+    assert search.run() and pos.play(search.path).is_won()
