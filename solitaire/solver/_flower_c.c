@@ -1186,8 +1186,8 @@ static const struct {
     double expansions; /* the most positions it expands (0: no cap); the time it leaves goes on */
 } PORTFOLIO[] = {{12, 0, 0.005, 0}, {6, 0, 0.005, 0}, {3, 0, 0.005, 0}, {0, 0, 0.01, 0},
                  {12, 0, 0.02, 0},  {6, 0, 0.02, 0},  {3, 0, 0.02, 0},  {0, 0, 0.04, 0},
-                 {48, W_BLOCKED, 0.1, 450000},       {64, W_BLOCKED, 0.2, 900000},
-                 {24, W_BLOCKED, 0.575, 0}};
+                 {48, W_BLOCKED, 0.15, 450000},      {64, W_BLOCKED, 0.2, 900000},
+                 {24, W_BLOCKED, 0.525, 0}};
 #define PORTFOLIO_RUNS ((int)(sizeof PORTFOLIO / sizeof PORTFOLIO[0]))
 
 static int run_greedy(S *s) {
