@@ -69,11 +69,15 @@
  * (on the 29 deals of seeds 0..999 left undecided in 10 s, within 7
  * million nodes, about what a run gets in 10 s, this run won 5 and the
  * plain one 7, 4 the same). The short slices keep the plain evaluation,
- * with which they were timed. Before the long run, two runs of higher depth
- * weight (48 and 64, blocked cards weighed) get a slice capped in
- * expansions, not only in time (450 and 900 thousand; the time they leave
- * goes to the long run): alone, they win deals 18, 6 and 161 within those,
- * which no run of weight 24 won within 6 million.
+ * with which they were timed. After the long run's first 1.5 million
+ * expansions, it is paused (kept whole: its store, queue and seen set) for
+ * two runs of higher depth weight (48 and 64, blocked cards weighed), each
+ * capped in expansions as well as in time (450 and 900 thousand; the time
+ * they leave goes to the long run), then goes on where it stopped: the
+ * short runs win deals 18, 6 and 161 within those, which no run of weight
+ * 24 won within 6 million, and the deals the long run wins within 1.5
+ * million come no later for them (run first, they put p90 from 1.7 s to
+ * 3 s on a slow machine).
  * Its failure proves nothing; only a win is used (rebuilt and replayed;
  * search.py replays it again through the engine).
  * Every won line, from either mode, is shortened before it is returned
@@ -1053,147 +1057,181 @@ static int64_t bf_collect(Node *nodes, int64_t nn, Queue *q, int64_t keep) {
     return j;
 }
 
-static int run_best_first(S *s, int w_depth, int blocked) {
-    int64_t store = s->store > 0 ? s->store : BEST_FIRST_NODES;
-    int64_t room = store / 8 < 65536 ? store / 8 : 65536; /* for one position's children */
-    Node *nodes = big_alloc((size_t)store * sizeof(Node)); /* pages come as they are used */
-    Queue queue = {0};
-    Seen seen = {0};
-    Key *keys = NULL; /* the children's keys */
-    int64_t nn = 0, kcap = 0;
-    if (!nodes) return R_OOM;
-    int result = R_NONE;
-    int32_t goal = -1;
-    FMove last = {0};
-    S root = *s; /* the starting layout: only its state fields are used */
-    int64_t p0 = s->plen;
+/* One best-first run, which can stop at a budget and go on later (run_greedy
+ * pauses its long run for short ones): everything it needs is here, and the
+ * shared state ``s`` is loaded from its store at every expansion. */
+typedef struct {
+    Node *nodes;
+    Queue queue;
+    Seen seen;
+    Key *keys; /* the children's keys */
+    int64_t nn, kcap, store, room, states;
+    int w_depth, blocked;
+    S root; /* the starting layout: only its state fields are used */
+    int64_t p0;
+} BestFirst;
 
+static void bf_close(BestFirst *b) {
+    big_free(b->nodes, (size_t)b->store * sizeof(Node));
+    big_free(b->seen.slot, b->seen.cap * sizeof(uint64_t));
+    free(b->keys);
+    free(b->queue.head);
+    free(b->queue.tail);
+    memset(b, 0, sizeof *b);
+}
+
+/* Store the starting position. R_NONE: ready to run (bf_close it after);
+ * R_WON: its safe moves win it; R_OOM. */
+static int bf_open(S *s, BestFirst *b, int w_depth, int blocked) {
+    memset(b, 0, sizeof *b);
+    b->store = s->store > 0 ? s->store : BEST_FIRST_NODES;
+    b->room = b->store / 8 < 65536 ? b->store / 8 : 65536; /* for one position's children */
+    b->w_depth = w_depth;
+    b->blocked = blocked;
+    b->root = *s;
+    b->p0 = s->plen;
     if (s->prune && auto_moves(s)) return R_OOM;
     if (s->home == 52) return R_WON;
-    undo_to(s, p0);
-    if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
-    save_node(s, &nodes[0]);
-    nodes[0].parent = -1;
-    nodes[0].depth = 0;
-    nn = 1;
-    if (seen_insert(&seen, s->h) < 0) { result = R_OOM; goto done; }
-    s->states++;
-    undo_to(s, p0);
-    if (queue_push(&queue, nodes, 0, 0)) { result = R_OOM; goto done; }
-    while (queue.count && goal < 0) {
-        if (nn + room > store) {
-            nn = bf_collect(nodes, nn, &queue, store / 8);
-            if (nn < 0) { result = R_OOM; goto done; }
-            if (nn + room > store * 3 / 4) goto done; /* the lines alone fill it: gives up, proves nothing */
+    undo_to(s, b->p0);
+    b->nodes = big_alloc((size_t)b->store * sizeof(Node)); /* pages come as they are used */
+    if (!b->nodes) return R_OOM;
+    if (s->prune && auto_moves(s)) return R_OOM;
+    save_node(s, &b->nodes[0]);
+    b->nodes[0].parent = -1;
+    b->nodes[0].depth = 0;
+    b->nn = 1;
+    if (seen_insert(&b->seen, s->h) < 0) return R_OOM;
+    b->states = 1;
+    undo_to(s, b->p0);
+    if (queue_push(&b->queue, b->nodes, 0, 0)) return R_OOM;
+    return R_NONE;
+}
+
+/* Expand until won (R_WON, the line played on ``s`` from the start),
+ * a budget is spent (R_LIMIT: it can run again from there), or it gives up
+ * (R_NONE: it proves nothing) or runs out of memory (R_OOM). */
+static int bf_run(S *s, BestFirst *b) {
+    Node *nodes = b->nodes;
+    Queue *queue = &b->queue;
+    int32_t goal = -1;
+    FMove last = {0};
+    s->states = b->states;
+    while (queue->count && goal < 0) {
+        if (b->nn + b->room > b->store) {
+            b->nn = bf_collect(nodes, b->nn, queue, b->store / 8);
+            if (b->nn < 0) return R_OOM;
+            if (b->nn + b->room > b->store * 3 / 4) return R_NONE; /* the lines alone fill it: gives up */
         }
-        int32_t popped = queue_pop(&queue, nodes);
+        /* budgets before the pop, so that a run stopped here loses nothing */
+        if (s->max_nodes >= 0 && (double)s->nodes + 1 > s->max_nodes) { s->limit = "nodes"; return R_LIMIT; }
+        if (out_of_time(s)) return R_LIMIT;
+        int32_t popped = queue_pop(queue, nodes);
         s->nodes++;
-        if (s->max_nodes >= 0 && (double)s->nodes > s->max_nodes) { s->limit = "nodes"; result = R_LIMIT; goto done; }
-        if (out_of_time(s)) { result = R_LIMIT; goto done; }
         load_node(s, &nodes[popped]);
         int32_t depth = nodes[popped].depth;
         s->plen = 0;
         s->mlen = 0;
-        if (gen_moves(s)) { result = R_OOM; goto done; }
+        if (gen_moves(s)) return R_OOM;
         /* First every child's key, its slot in the seen set fetched ahead
          * (a cache miss each, most of a run's time when waited for one by
          * one), then each child again, stored if new. */
-        if (s->mlen > kcap) {
-            Key *k = realloc(keys, (size_t)s->mlen * sizeof(Key));
-            if (!k) { result = R_OOM; goto done; }
-            keys = k;
-            kcap = s->mlen;
+        if (s->mlen > b->kcap) {
+            Key *k = realloc(b->keys, (size_t)s->mlen * sizeof(Key));
+            if (!k) return R_OOM;
+            b->keys = k;
+            b->kcap = s->mlen;
         }
+        Key *keys = b->keys;
         for (int64_t i = 0; i < s->mlen; i++) {
-            if (apply_move(s, &s->mv[i])) { result = R_OOM; goto done; }
-            if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
+            if (apply_move(s, &s->mv[i])) return R_OOM;
+            if (s->prune && auto_moves(s)) return R_OOM;
             if (s->home == 52) {
                 goal = popped;
                 last = s->mv[i];
                 break;
             }
             keys[i] = s->h;
-            seen_prefetch(&seen, s->h);
+            seen_prefetch(&b->seen, s->h);
             undo_to(s, 0);
         }
         for (int64_t i = 0; i < s->mlen && goal < 0; i++) {
-            int ins = seen_insert(&seen, keys[i]);
-            if (ins < 0) { result = R_OOM; goto done; }
+            int ins = seen_insert(&b->seen, keys[i]);
+            if (ins < 0) return R_OOM;
             if (ins) {
                 FMove m = s->mv[i];
-                if (apply_move(s, &m)) { result = R_OOM; goto done; }
-                if (s->prune && auto_moves(s)) { result = R_OOM; goto done; }
-                s->states++;
+                if (apply_move(s, &m)) return R_OOM;
+                if (s->prune && auto_moves(s)) return R_OOM;
+                b->states = ++s->states;
                 /* gives up (proves nothing) with a full store or seen set */
-                if (nn >= store || seen.count >= BEST_FIRST_SEEN) goto done;
-                if (s->max_states >= 0 && (double)nn >= s->max_states) { /* the positions it holds */
+                if (b->nn >= b->store || b->seen.count >= BEST_FIRST_SEEN) return R_NONE;
+                if (s->max_states >= 0 && (double)b->nn >= s->max_states) { /* the positions it holds */
                     s->limit = "states";
-                    result = R_LIMIT;
-                    goto done;
+                    return R_LIMIT;
                 }
-                Node *nd = &nodes[nn];
+                Node *nd = &nodes[b->nn];
                 save_node(s, nd);
                 nd->parent = popped;
                 nd->depth = depth + 1;
-                if (queue_push(&queue, nodes, evaluate(s, blocked) + w_depth * (depth + 1), (int32_t)nn)) {
-                    result = R_OOM;
-                    goto done;
-                }
-                nn++;
+                if (queue_push(queue, nodes, evaluate(s, b->blocked) + b->w_depth * (depth + 1), (int32_t)b->nn))
+                    return R_OOM;
+                b->nn++;
                 undo_to(s, 0);
             }
         }
     }
-    if (goal >= 0) {
-        /* rebuild the line: the moves from the root, each followed by its
-         * safe foundation moves, replayed on the starting layout */
-        int32_t cnt = 1;
-        for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent) cnt++;
-        FMove *line = malloc((size_t)cnt * sizeof(FMove));
-        if (!line) { result = R_OOM; goto done; }
-        int32_t k = cnt;
-        line[--k] = last;
-        for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent)
-            if (move_between(s, &nodes[nodes[v].parent], &nodes[v], &line[--k])) {
-                free(line);
-                result = R_OOM;
-                goto done;
-            }
-        set_layout(s, &root);
-        int bad = s->prune && auto_moves(s);
-        for (int32_t i = 0; i < cnt && !bad; i++) {
-            bad = apply_move(s, &line[i]) || (s->prune && auto_moves(s));
+    if (goal < 0) return R_NONE; /* every position expanded: gives up, proves nothing */
+    /* rebuild the line: the moves from the root, each followed by its
+     * safe foundation moves, replayed on the starting layout */
+    int32_t cnt = 1;
+    for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent) cnt++;
+    FMove *line = malloc((size_t)cnt * sizeof(FMove));
+    if (!line) return R_OOM;
+    int32_t k = cnt;
+    line[--k] = last;
+    for (int32_t v = goal; nodes[v].parent >= 0; v = nodes[v].parent)
+        if (move_between(s, &nodes[nodes[v].parent], &nodes[v], &line[--k])) {
+            free(line);
+            return R_OOM;
         }
-        free(line);
-        result = bad ? R_OOM : R_WON;
-    }
-done:
-    big_free(nodes, (size_t)store * sizeof(Node));
-    big_free(seen.slot, seen.cap * sizeof(uint64_t));
-    free(keys);
-    free(queue.head);
-    free(queue.tail);
-    return result;
+    set_layout(s, &b->root);
+    int bad = s->prune && auto_moves(s);
+    for (int32_t i = 0; i < cnt && !bad; i++) bad = apply_move(s, &line[i]) || (s->prune && auto_moves(s));
+    free(line);
+    return bad ? R_OOM : R_WON;
+}
+
+static int run_best_first(S *s, int w_depth, int blocked) {
+    BestFirst b;
+    int r = bf_open(s, &b, w_depth, blocked);
+    if (r == R_NONE) r = bf_run(s, &b);
+    bf_close(&b);
+    return r;
 }
 
 /* The greedy phase: the portfolio's runs one after the other, each until
  * its share of the budgets is spent (its deadline falls at the sum of the
  * shares so far) or it gives up; the table is emptied between runs. */
+enum { KEEP = 1, RESUME = 2 };
 static const struct {
     int depth_weight; /* 0: the depth-first search, best child first */
     int blocked;      /* the best-first order's weight of a card on a lower one of its suit */
     double share;
     double expansions; /* the most positions it expands (0: no cap); the time it leaves goes on */
-} PORTFOLIO[] = {{12, 0, 0.005, 0}, {6, 0, 0.005, 0}, {3, 0, 0.005, 0}, {0, 0, 0.01, 0},
-                 {12, 0, 0.02, 0},  {6, 0, 0.02, 0},  {3, 0, 0.02, 0},  {0, 0, 0.04, 0},
-                 {48, W_BLOCKED, 0.15, 450000},      {64, W_BLOCKED, 0.2, 900000},
-                 {24, W_BLOCKED, 0.525, 0}};
+    int pause; /* KEEP: a best-first run kept when its cap stops it; RESUME: that run goes on */
+} PORTFOLIO[] = {{12, 0, 0.005, 0, 0}, {6, 0, 0.005, 0, 0}, {3, 0, 0.005, 0, 0}, {0, 0, 0.01, 0, 0},
+                 {12, 0, 0.02, 0, 0},  {6, 0, 0.02, 0, 0},  {3, 0, 0.02, 0, 0},  {0, 0, 0.04, 0, 0},
+                 {24, W_BLOCKED, 0.2, 1500000, KEEP},
+                 {48, W_BLOCKED, 0.15, 450000, 0},
+                 {64, W_BLOCKED, 0.2, 900000, 0},
+                 {24, W_BLOCKED, 0.325, 0, RESUME}};
 #define PORTFOLIO_RUNS ((int)(sizeof PORTFOLIO / sizeof PORTFOLIO[0]))
 
 static int run_greedy(S *s) {
     double mn = s->max_nodes, ms = s->max_seconds, upto = 0;
     S root = *s;
     int r = R_NONE;
+    BestFirst kept;
+    int have_kept = 0;
     for (int i = 0; i < PORTFOLIO_RUNS; i++) {
         if (i) {
             tt_free(s->tt, s->cap);
@@ -1209,9 +1247,25 @@ static int run_greedy(S *s) {
         if (ms >= 0) s->max_seconds = ms * upto;
         double cap = s->nodes + PORTFOLIO[i].expansions;
         if (PORTFOLIO[i].expansions > 0 && (s->max_nodes < 0 || cap < s->max_nodes)) s->max_nodes = cap;
-        r = PORTFOLIO[i].depth_weight ? run_best_first(s, PORTFOLIO[i].depth_weight, PORTFOLIO[i].blocked) : run(s);
-        if (r == R_WON || r == R_OOM || (s->stop && *s->stop)) return r;
+        if (PORTFOLIO[i].pause == RESUME) {
+            if (!have_kept) {
+                r = R_NONE; /* the kept run gave up (or won): nothing to go on with */
+                continue;
+            }
+            r = bf_run(s, &kept);
+            bf_close(&kept);
+            have_kept = 0;
+        } else if (PORTFOLIO[i].pause == KEEP) {
+            r = bf_open(s, &kept, PORTFOLIO[i].depth_weight, PORTFOLIO[i].blocked);
+            if (r == R_NONE) r = bf_run(s, &kept);
+            have_kept = r == R_LIMIT;
+            if (!have_kept) bf_close(&kept);
+        } else {
+            r = PORTFOLIO[i].depth_weight ? run_best_first(s, PORTFOLIO[i].depth_weight, PORTFOLIO[i].blocked) : run(s);
+        }
+        if (r == R_WON || r == R_OOM || (s->stop && *s->stop)) break;
     }
+    if (have_kept) bf_close(&kept);
     return r; /* the last run's: a spent budget, or it gave up */
 }
 

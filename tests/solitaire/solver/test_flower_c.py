@@ -395,3 +395,25 @@ def test_phase_1_short_runs_of_high_depth_weight_win_what_the_long_run_leaves(se
     search = CFlowerSearch(pos, Budget(max_nodes=4_500_000))
     search.greedy = True
     assert search.run() and pos.play(search.path).is_won()
+
+
+def test_phase_1_pauses_its_long_run_for_the_short_ones_and_goes_on_where_it_stopped():
+    # Deal 256: the long run (weight 24, blocked cards weighed) wins it after
+    # about 1.9 million expansions; the runs of weight 48 and 64 do not
+    # within their caps. On 8 million nodes, phase 1 gives its short slices
+    # an eighth (1 million), the long run 1.5 million, the two capped runs
+    # 450 and 900 thousand, and the long run the rest: it wins having spent
+    # just what the long run alone needs on top of the others, not the 1.5
+    # million again that starting it afresh would cost.
+    pos = solitaire.deal("flower", 256)
+    args = ([tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations), True, True)
+    status, _, alone, _, _ = _flower_c.search(*args, 2_500_000, None, None, None, None, 24, -1)
+    assert status == 1 and 1_500_000 < alone < 2_500_000
+    for weight, cap in ((48, 450_000), (64, 900_000)):
+        status, *_ = _flower_c.search(*args, cap, None, None, None, None, weight, -1)
+        assert status == -1
+    status, _, nodes, _, moves = _flower_c.search(*args, 8_000_000, None, None)
+    assert status == 1
+    assert abs(nodes - (1_000_000 + 450_000 + 900_000 + alone)) < 100
+    line = [solitaire.Move(card, solitaire.FOUNDATION if t < 0 else t) for card, t in moves]
+    assert pos.play(line).is_won()
