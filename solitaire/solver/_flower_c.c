@@ -1258,7 +1258,8 @@ static int run_greedy(S *s) {
         } else if (PORTFOLIO[i].pause == KEEP) {
             r = bf_open(s, &kept, PORTFOLIO[i].depth_weight, PORTFOLIO[i].blocked);
             if (r == R_NONE) r = bf_run(s, &kept);
-            have_kept = r == R_LIMIT;
+            /* kept when its cap or its time stopped it between two expansions (not the states budget) */
+            have_kept = r == R_LIMIT && s->limit && strcmp(s->limit, "states") != 0;
             if (!have_kept) bf_close(&kept);
         } else {
             r = PORTFOLIO[i].depth_weight ? run_best_first(s, PORTFOLIO[i].depth_weight, PORTFOLIO[i].blocked) : run(s);
