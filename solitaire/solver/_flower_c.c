@@ -718,14 +718,14 @@ static inline void tt_prefetch(const S *s, Key k) {
 }
 
 /* The abstract game's search, the moves at [mstart, mlen) of the position
- * just expanded: each child is
- * played once here and its key computed, its slot in the table fetched
- * ahead (probes made one by one as children are entered are cache misses,
- * a third of the search's time when waited for); then the children already
- * in the table are dropped and the new ones stored at once. Each stored
- * child is still entered from this frame (``enter`` with ``stored``), so a
- * complete search still expands every position it stores. A won child is
- * kept, unstored, for ``enter`` to see. Returns the moves kept, or -1. */
+ * just expanded: each child is played once here and its key computed, its
+ * slot in the table fetched ahead (probes made one by one as children are
+ * entered are cache misses, a third of the search's time when waited for);
+ * then the children already in the table are dropped and the new ones
+ * stored at once. Each stored child is still entered from this frame
+ * (``enter`` with ``stored``), so a complete search still expands every
+ * position it stores. A won child is kept, unstored, for ``enter`` to see.
+ * Returns the moves kept, or -1. */
 static int store_children(S *s, int64_t mstart) {
     int64_t n = s->mlen - mstart, p0 = s->plen;
     if (n > s->ckcap) {
@@ -1068,7 +1068,6 @@ typedef struct {
     int64_t nn, kcap, store, room, states;
     int w_depth, blocked;
     S root; /* the starting layout: only its state fields are used */
-    int64_t p0;
 } BestFirst;
 
 static void bf_close(BestFirst *b) {
@@ -1089,20 +1088,18 @@ static int bf_open(S *s, BestFirst *b, int w_depth, int blocked) {
     b->w_depth = w_depth;
     b->blocked = blocked;
     b->root = *s;
-    b->p0 = s->plen;
+    int64_t p0 = s->plen;
     if (s->prune && auto_moves(s)) return R_OOM;
-    if (s->home == 52) return R_WON;
-    undo_to(s, b->p0);
+    if (s->home == 52) return R_WON; /* the safe moves played are the line */
     b->nodes = big_alloc((size_t)b->store * sizeof(Node)); /* pages come as they are used */
     if (!b->nodes) return R_OOM;
-    if (s->prune && auto_moves(s)) return R_OOM;
     save_node(s, &b->nodes[0]);
     b->nodes[0].parent = -1;
     b->nodes[0].depth = 0;
     b->nn = 1;
     if (seen_insert(&b->seen, s->h) < 0) return R_OOM;
     b->states = 1;
-    undo_to(s, b->p0);
+    undo_to(s, p0);
     if (queue_push(&b->queue, b->nodes, 0, 0)) return R_OOM;
     return R_NONE;
 }
