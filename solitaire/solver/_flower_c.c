@@ -46,6 +46,8 @@
  *     with high cards having its low cards home, with high cards of one
  *     rank alike (the key ``ak``); status 0 then means G is out of reach, which
  *     proves the position lost.
+ * ``guide``: a line as ``moves`` returns it (an earlier run's), which the
+ * complete search follows first (guide_pick): a move order, no pruning.
  * Move order in the complete search: as generated (foundation moves first).
  * Ordering by evaluating every child halves the node rate, and the
  * heuristic work is done by greedy mode; what is left to the complete search
@@ -95,6 +97,7 @@
 #define BQ 6     /* source: the bouquet */
 #define FOUND 6  /* target: the foundation */
 #define BASE 52  /* parent of a column's bottom card */
+#define G_HOME 255 /* a guide's step to the foundation (see guide_holds) */
 #define MAXCH 13
 #define CLOCK_EVERY 1024
 
@@ -116,6 +119,7 @@ typedef struct {
     int64_t mstart;
     int32_t mcount, midx;
     int64_t auto_start, after_auto;
+    int64_t gnext; /* the guide's place after its first move, or -1 (see guide_pick) */
 } Frame;
 
 static uint8_t SUIT[52], RANK[52]; /* c / 13 and c % 13, looked up */
@@ -162,6 +166,12 @@ typedef struct {
     Key colh[NCOL][57]; /* each column's first i cards, hashed */
     Key *ck;            /* its search's children's keys (store_children) */
     int64_t ckcap;
+    /* a guide for the complete search (see guide_pick): each step of an
+     * earlier line as the card and where it went (G_HOME, or the card it went
+     * on, BASE for an empty column); gi: the place of the position being
+     * entered on it, -1 off it */
+    uint8_t *gcard, *gonto;
+    int64_t glen, gi;
 } S;
 
 /* Two 64-bit finalizers (splitmix64's and murmur3's): the abstract key's
@@ -759,6 +769,60 @@ static int store_children(S *s, int64_t mstart) {
     return (int)kept;
 }
 
+/* ---- the guide ------------------------------------------------------- */
+
+/* The refinement of the abstract games (rule 6) runs the search again with
+ * one more low card in some suits, from the start: the new goal is most
+ * often a few moves past the one the last run reached, but an unguided
+ * search goes the same long way round to get there each time (deal 275:
+ * three runs of 31 million positions each for the same suit). A guide, the
+ * last run's line, puts first at each position on it the move that follows
+ * it furthest, so the search goes straight to where the last one ended and
+ * looks around there first. It only orders moves: the search expands the
+ * same positions as unguided when the goal is out of reach, so a proof
+ * costs the same. */
+
+/* Step j of the guide already holds: its card is home, or lies where the
+ * step put it. */
+static int guide_holds(const S *s, int64_t j) {
+    int c = s->gcard[j], o = s->gonto[j];
+    if (RANK[c] < s->found[SUIT[c]]) return 1;
+    if (o == G_HOME || (s->bq >> c & 1)) return 0;
+    for (int k = 0; k < NCOL; k++)
+        for (int i = 0; i < s->len[k]; i++)
+            if (s->col[k][i] == c) return (i ? s->col[k][i - 1] : BASE) == o;
+    return 0;
+}
+
+static int64_t guide_advance(const S *s, int64_t j) {
+    while (j < s->glen && guide_holds(s, j)) j++;
+    return j;
+}
+
+/* At a position on the guide (place s->gi), put first among the ``cnt``
+ * moves at ``mstart`` the one after which the most further steps hold.
+ * Returns the guide's place after it, or -1 (none advances: off the guide
+ * from here), or -2 out of memory. */
+static int64_t guide_pick(S *s, int64_t mstart, int cnt) {
+    int64_t base = guide_advance(s, s->gi), best = base, p0 = s->plen;
+    int pick = -1;
+    for (int i = 0; i < cnt; i++) {
+        if (apply_move(s, &s->mv[mstart + i])) return -2;
+        if (s->prune && auto_moves(s)) return -2;
+        int64_t a = guide_advance(s, base);
+        undo_to(s, p0);
+        if (a > best) {
+            best = a;
+            pick = i;
+        }
+    }
+    if (pick < 0) return -1;
+    FMove t = s->mv[mstart + pick];
+    memmove(&s->mv[mstart + 1], &s->mv[mstart], (size_t)pick * sizeof(FMove)); /* the rest keep their order */
+    s->mv[mstart] = t;
+    return best;
+}
+
 /* Enter the position just reached: safe moves, win test, table (unless
  * ``stored`` by store_children already), budgets, and a new frame with its
  * moves. */
@@ -791,6 +855,8 @@ static int enter(S *s, int *pushed, int stored) {
         if (score_moves(s, mstart)) return R_OOM;
         sort_moves(s->mv + mstart, cnt);
     }
+    int64_t gnext = s->gi >= 0 && cnt ? guide_pick(s, mstart, cnt) : -1;
+    if (gnext == -2) return R_OOM;
     if (s->flen + 1 > s->fcap) {
         int64_t nc = s->fcap ? s->fcap * 2 : 1024;
         void *p = realloc(s->fr, (size_t)nc * sizeof(Frame));
@@ -804,12 +870,14 @@ static int enter(S *s, int *pushed, int stored) {
     f->midx = 0;
     f->auto_start = auto_start;
     f->after_auto = s->plen;
+    f->gnext = gnext;
     *pushed = 1;
     return R_NONE;
 }
 
 static int run(S *s) {
     int pushed;
+    s->gi = s->glen ? 0 : -1;
     int r = enter(s, &pushed, 0);
     if (r != R_NONE || !pushed) return r;
     while (s->flen) {
@@ -820,6 +888,7 @@ static int run(S *s) {
             s->flen--;
             continue;
         }
+        s->gi = f->midx ? -1 : f->gnext; /* only the first move can follow the guide */
         FMove m = s->mv[f->mstart + f->midx++];
         undo_to(s, f->after_auto);
         if (apply_move(s, &m)) return R_OOM;
@@ -1438,19 +1507,21 @@ static void free_s(S *s) {
     free(s->path);
     free(s->mv);
     free(s->fr);
+    free(s->gcard);
+    free(s->gonto);
     free(s->ck);
 }
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
                              PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight,
-                             int blocked, long long store);
+                             int blocked, long long store, PyObject *guide);
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
-    PyObject *cols, *bouquet, *found, *mn, *ms, *mst, *stop = Py_None, *low = Py_None;
+    PyObject *cols, *bouquet, *found, *mn, *ms, *mst, *stop = Py_None, *low = Py_None, *guide = Py_None;
     int greedy, prune, weight = -1, blocked = -1;
     long long store = 0;
-    if (!PyArg_ParseTuple(args, "OOOppOOO|OOiiL", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low,
-                          &weight, &blocked, &store))
+    if (!PyArg_ParseTuple(args, "OOOppOOO|OOiiLO", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low,
+                          &weight, &blocked, &store, &guide))
         return NULL;
     if (blocked < -1 || blocked > 1024) {
         PyErr_SetString(PyExc_ValueError, "blocked: -1 (the default weight), or 0..1024");
@@ -1470,14 +1541,60 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
     PyObject *res = search_with(cols, bouquet, found, greedy, prune, mn, ms, mst,
-                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low, weight, blocked, store);
+                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low, weight, blocked, store, guide);
     if (stop_buf.obj) PyBuffer_Release(&stop_buf);
     return res;
 }
 
+/* The guide: a line of (card, target) pairs as ``search`` returns them,
+ * played on the starting layout to learn where each card went. It only
+ * orders moves, so it is not checked for legality: it ends at the first
+ * step whose card is not free to move or whose target is not a column or
+ * its foundation. */
+static int read_guide(S *s, PyObject *guide) {
+    PyObject *g = PySequence_Fast(guide, "guide must be a sequence of (card, target) pairs");
+    if (!g) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(g);
+    s->gcard = malloc((size_t)n + 1);
+    s->gonto = malloc((size_t)n + 1);
+    if (!s->gcard || !s->gonto) {
+        Py_DECREF(g);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int64_t k = 0;
+    for (; k < n; k++) {
+        int c, t;
+        PyObject *pair = PySequence_Fast_GET_ITEM(g, k);
+        if (!PyTuple_Check(pair) || !PyArg_ParseTuple(pair, "ii", &c, &t)) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "guide: (card, target) pairs");
+            Py_DECREF(g);
+            return -1;
+        }
+        if (c < 0 || c >= 52 || t < -1 || t >= NCOL) break;
+        int src = -1;
+        if (s->bq >> c & 1) src = BQ;
+        for (int j = 0; j < NCOL; j++)
+            if (s->len[j] && s->col[j][s->len[j] - 1] == c) src = j;
+        if (src < 0 || src == t || (t < 0 && RANK[c] != s->found[SUIT[c]])) break;
+        int target = t < 0 ? FOUND : t;
+        s->gcard[k] = (uint8_t)c;
+        s->gonto[k] = (uint8_t)(target == FOUND ? G_HOME : parent_of(s, target));
+        if (step(s, c, src, target)) {
+            Py_DECREF(g);
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    Py_DECREF(g);
+    undo_to(s, 0);
+    s->glen = k;
+    return 0;
+}
+
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
                              PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight,
-                             int blocked, long long store) {
+                             int blocked, long long store, PyObject *guide) {
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
     s->stop = stop;
@@ -1543,6 +1660,7 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
         }
         ak_init(s);
     }
+    if (guide != Py_None && read_guide(s, guide)) goto fail;
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
 
     int r;
@@ -1587,7 +1705,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low[, weight[, blocked[, store]]]]])"
+     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low[, weight[, blocked[, store[, guide]]]]]])"
      " -> (status, limit, nodes, states, moves)"},
     {NULL, NULL, 0, NULL},
 };
