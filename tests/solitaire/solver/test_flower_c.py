@@ -387,8 +387,8 @@ def test_phase_2_first_helper_wins_quickly_what_the_weight_24_runs_leave(seed):
 
 def test_with_nodes_alone_phase_2_runs_its_best_first_run_on_a_share():
     # Deal 594: the best-first run wins it in 56 thousand nodes; with the
-    # abstract games on a third of 600 thousand, the best-first run on
-    # half the rest, it is won within the budget, by that run.
+    # abstract games on ABSTRACT_SHARE (0.6) of 600 thousand, the best-first
+    # runs on half the rest, it is won within the budget, by that run.
     pos = solitaire.deal("flower", 594)
     search = CFlowerSearch(pos, Budget(max_nodes=600_000))
     assert search.run() and pos.play(search.path).is_won()
