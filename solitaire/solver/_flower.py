@@ -70,7 +70,9 @@ Pruning rules (each one cannot lose a solution):
    see guide_pick in _flower_c.c), so the refinement climbs quickly where
    the goals lie one after the other along one line, and it wins deals too,
    the real game's last search being short: deals 351 and 821, which no
-   best-first run of 6 million positions wins, within 0.8 s.
+   best-first run of 6 million positions wins, within 0.8 s. A step whose
+   complete search takes long first lets a best-first run look for its
+   goal (see STEP_STATES); only the complete search proves anything.
 """
 
 from __future__ import annotations
@@ -140,6 +142,15 @@ class CFlowerSearch:
     # early) 47 (137 and 757, won by the plain weight-24 run, were left).
     FIRST_SLICE = 0.05
     ABSTRACT_SHARE = 0.6
+    # A refinement step's complete search first gets STEP_STATES states;
+    # past them, a best-first run in the same abstract game (depth weight,
+    # expansions) looks for the goal, and only if it does not find it does the
+    # complete search run again on the whole states budget (the only run
+    # that can prove the goal out of reach). Deals 275, 384 and 737 are won
+    # so within 2.5 s; the complete search's steps alone stall on them for
+    # minutes (275 at bounds (1, 6, 7, 3), 384 at (3, 13, 3, 3)).
+    STEP_STATES = 2_000_000
+    STEP_BEST_FIRST = (24, 3_000_000)
     HELPERS: tuple[tuple[int, bool, float], ...] = ((12, True, 0.2), (24, False, 1.0))
     HELPER_SHARE = 0.5
 
@@ -253,7 +264,7 @@ class CFlowerSearch:
         of each suit low; a run that wins has brought some suits' low cards
         all home, and those suits get one more low rank for the next run,
         which follows the line of the run before first (see guide_pick in
-        _flower_c.c)."""
+        _flower_c.c). Each run is a ``_refine_step``."""
         part = self._part(self.ABSTRACT_SHARE)
         found = self.position.foundations
         low = [min(13, f + 1) for f in found]
@@ -261,7 +272,7 @@ class CFlowerSearch:
         while any(r < 13 for r in low):
             if self.stop is not None and self.stop[0]:
                 raise BudgetSpent("stopped")  # short runs may never look at it
-            won = self._search_part(part, tuple(low), guide=guide)
+            won = self._refine_step(part, tuple(low), guide)
             if won is None:
                 return None
             if not won:
@@ -278,7 +289,39 @@ class CFlowerSearch:
                 low[s] += 1
         # every bound 13: the real game, its search guided by the last line
         # (which reached all but the last cards), on what is left of the part
-        return self._search_part(part, None, guide=guide)
+        return self._refine_step(part, None, guide)
+
+    def _refine_step(self, part: Budget, low, guide) -> bool | None:
+        """One run of the refinement on ``part`` (``low`` None: the real
+        game): True when it reached the goal (the line in ``self.path`` and
+        ``self.line``), False when the complete search proved it out of
+        reach, None when ``part`` ran out. See STEP_STATES."""
+        won, limit = self._run_within(part, low, guide=guide, max_states=self.STEP_STATES)
+        if limit != "states" or (part.max_states is not None and part.max_states <= self.STEP_STATES):
+            return won
+        weight, expansions = self.STEP_BEST_FIRST
+        if self._run_within(part, low, weight=weight, max_nodes=expansions)[0]:
+            return True  # a best-first run that gives up proves nothing
+        return self._run_within(part, low, guide=guide)[0]
+
+    def _run_within(self, part: Budget, low, weight=None, guide=None, **caps) -> tuple[bool | None, str | None]:
+        """``_search`` on what is left of ``part``, each of ``caps``
+        (max_nodes, max_states) lowered to the value given, its nodes
+        counted in ``part`` and the whole. Returns the verdict and None, or
+        None and the budget that ran out."""
+        sub = self._part(1.0, part)
+        for name, cap in caps.items():
+            now = getattr(sub, name)
+            setattr(sub, name, cap if now is None else min(now, cap))
+        try:
+            return self._search(sub, low, weight, True, guide), None
+        except BudgetSpent as spent:
+            if spent.which == "stopped":
+                raise
+            return None, spent.which
+        finally:
+            part.nodes += sub.nodes
+            self.budget.nodes += sub.nodes
 
 
 class PyFlowerSearch:

@@ -48,6 +48,9 @@
  *     proves the position lost.
  * ``guide``: a line as ``moves`` returns it (an earlier run's), which the
  * complete search follows first (guide_pick): a move order, no pruning.
+ * One best-first run (a ``weight`` with ``greedy``) plays the abstract game
+ * too: its seen set keys positions by ``ak``, and it stops at G. Like any
+ * best-first run it proves nothing when it gives up.
  * Move order in the complete search: as generated (foundation moves first).
  * Ordering by evaluating every child halves the node rate, and the
  * heuristic work is done by greedy mode; what is left to the complete search
@@ -1159,14 +1162,14 @@ static int bf_open(S *s, BestFirst *b, int w_depth, int blocked) {
     b->root = *s;
     int64_t p0 = s->plen;
     if (s->prune && auto_moves(s)) return R_OOM;
-    if (s->home == 52) return R_WON; /* the safe moves played are the line */
+    if (won(s)) return R_WON; /* the safe moves played are the line */
     b->nodes = big_alloc((size_t)b->store * sizeof(Node)); /* pages come as they are used */
     if (!b->nodes) return R_OOM;
     save_node(s, &b->nodes[0]);
     b->nodes[0].parent = -1;
     b->nodes[0].depth = 0;
     b->nn = 1;
-    if (seen_insert(&b->seen, s->h) < 0) return R_OOM;
+    if (seen_insert(&b->seen, s->abstract ? s->ak : s->h) < 0) return R_OOM;
     b->states = 1;
     undo_to(s, p0);
     if (queue_push(&b->queue, b->nodes, 0, 0)) return R_OOM;
@@ -1194,6 +1197,7 @@ static int bf_run(S *s, BestFirst *b) {
         int32_t popped = queue_pop(queue, nodes);
         s->nodes++;
         load_node(s, &nodes[popped]);
+        if (s->abstract) ak_init(s);
         int32_t depth = nodes[popped].depth;
         s->plen = 0;
         s->mlen = 0;
@@ -1211,13 +1215,13 @@ static int bf_run(S *s, BestFirst *b) {
         for (int64_t i = 0; i < s->mlen; i++) {
             if (apply_move(s, &s->mv[i])) return R_OOM;
             if (s->prune && auto_moves(s)) return R_OOM;
-            if (s->home == 52) {
+            if (won(s)) {
                 goal = popped;
                 last = s->mv[i];
                 break;
             }
-            keys[i] = s->h;
-            seen_prefetch(&b->seen, s->h);
+            keys[i] = s->abstract ? s->ak : s->h;
+            seen_prefetch(&b->seen, keys[i]);
             undo_to(s, 0);
         }
         for (int64_t i = 0; i < s->mlen && goal < 0; i++) {
@@ -1648,8 +1652,8 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
                 goto fail;
             }
         }
-        if (greedy) {
-            PyErr_SetString(PyExc_ValueError, "the abstract game has no greedy mode");
+        if (greedy && weight <= 0) { /* its best-first runs only: no portfolio */
+            PyErr_SetString(PyExc_ValueError, "the abstract game has no greedy mode but one best-first run");
             goto fail;
         }
         s->abstract = 1;

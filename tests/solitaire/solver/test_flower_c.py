@@ -11,6 +11,7 @@ from test_solver import brute_force_winnable, highest_cards, random_small_flower
 
 import solitaire
 from solitaire import FlowerPosition, SolveStatus, solve
+from solitaire.moves import MOVES
 from solitaire.solver import _flower_c
 from solitaire.solver._budget import Budget, BudgetSpent
 from solitaire.solver._flower import CFlowerSearch, PyFlowerSearch
@@ -275,6 +276,7 @@ def test_the_refinement_follows_its_last_line():
     pos = solitaire.deal("flower", 362)
     search = CFlowerSearch(pos, Budget(max_nodes=7_000_000))
     search.ABSTRACT_SHARE = 1.0
+    search.STEP_STATES = 12_000_000  # the complete search's steps alone
     assert search._abstract_proof() is False
 
 
@@ -288,6 +290,44 @@ def test_the_refinement_wins_deals_that_best_first_runs_take_millions_of_positio
         search.ABSTRACT_SHARE = 1.0
         assert search._abstract_proof() is True
         assert pos.play(search.path).is_won()
+
+
+def test_an_abstract_best_first_run_reaches_the_goal_or_proves_nothing():
+    # A best-first run in an abstract game stops at G, on a real line: its
+    # end has some suit with high cards all low cards home. Giving up (0)
+    # is no verdict; where the brute force finds G out of reach it never
+    # claims to reach it.
+    reached = 0
+    for seed in range(150):
+        rng = random.Random(15000 + seed)
+        pos = crowded_small_flower(rng, rng.randint(14, 20))
+        low = [13 if f == 13 else rng.randint(f + 1, 13) for f in pos.foundations]
+        args = ([tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations), True, True, None, None, None)
+        status, _, _, _, line = _flower_c.search(*args, None, tuple(low), 24, -1)
+        if status == 1:
+            reached += 1
+            end = pos.play([MOVES[c][t + 1] for c, t in line])
+            assert end.is_won() or any(b < 13 and f >= b for f, b in zip(end.foundations, low))
+        else:
+            assert status == 0
+        if not brute_force_reaches_goal(pos, low):
+            assert status != 1
+    assert reached >= 50
+
+
+def test_a_refinement_step_past_its_states_tries_a_best_first_run():
+    # Deal 384: the complete search's steps stall at bounds (3, 13, 3, 3)
+    # (12 million states, no goal); the best-first run in that abstract game
+    # reaches it, and the refinement wins the deal within 3.2 million nodes.
+    pos = solitaire.deal("flower", 384)
+    search = CFlowerSearch(pos, Budget(max_nodes=4_000_000, max_states=12_000_000))
+    search.ABSTRACT_SHARE = 1.0
+    assert search._abstract_proof() is True
+    assert pos.play(search.path).is_won()
+    alone = CFlowerSearch(pos, Budget(max_nodes=30_000_000, max_states=12_000_000))
+    alone.ABSTRACT_SHARE = 1.0
+    alone.STEP_STATES = 12_000_000  # the complete search's steps alone
+    assert alone._abstract_proof() is None
 
 
 def test_abstract_bounds_are_checked():
