@@ -318,9 +318,9 @@ def test_an_abstract_best_first_run_reaches_the_goal_or_proves_nothing():
 def test_a_refinement_step_past_its_states_tries_a_best_first_run():
     # Deal 384: the complete search's steps stall at bounds (3, 13, 3, 3)
     # (12 million states, no goal); the best-first run in that abstract game
-    # reaches it, and the refinement wins the deal within 3.2 million nodes.
+    # reaches it, and the refinement wins the deal within 5.2 million nodes.
     pos = solitaire.deal("flower", 384)
-    search = CFlowerSearch(pos, Budget(max_nodes=4_000_000, max_states=12_000_000))
+    search = CFlowerSearch(pos, Budget(max_nodes=6_000_000, max_states=12_000_000))
     search.ABSTRACT_SHARE = 1.0
     assert search._abstract_proof() is True
     assert pos.play(search.path).is_won()
