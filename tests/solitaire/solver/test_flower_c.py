@@ -239,21 +239,28 @@ def test_abstract_games_never_prove_a_solved_deal_lost():
         assert search._abstract_proof() is not False, seed
 
 
+def crowded_case(seed: int):
+    """A crowded small position with random bounds, as the C core takes
+    it (columns, bouquet, foundations), and the random source for more."""
+    rng = random.Random(seed)
+    pos = crowded_small_flower(rng, rng.randint(14, 20))
+    low = tuple(13 if f == 13 else rng.randint(f + 1, 13) for f in pos.foundations)
+    return rng, pos, low, ([tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations))
+
+
 def test_a_guide_orders_moves_and_changes_no_verdict():
     # The guide (the refinement's last line) only decides which move comes
     # first: the verdict is the same with any guide, a fitting one or
     # nonsense, and a proof still expands every state.
     followed = 0
     for seed in range(150):
-        rng = random.Random(13000 + seed)
-        pos = crowded_small_flower(rng, rng.randint(14, 20))
-        low = [13 if f == 13 else rng.randint(f + 1, 13) for f in pos.foundations]
-        args = ([tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations), False, True, None, None, None)
-        plain = _flower_c.search(*args, None, tuple(low))
+        rng, pos, low, layout = crowded_case(13000 + seed)
+        args = (*layout, False, True, None, None, None)
+        plain = _flower_c.search(*args, None, low)
         won = _flower_c.search(*args, None, None)
         nonsense = [(rng.randrange(52), rng.randrange(-1, 6)) for _ in range(30)]
         for guide in (won[4], nonsense, [(99, 0)]):
-            for bounds in (tuple(low), None):
+            for bounds in (low, None):
                 guided = _flower_c.search(*args, None, bounds, -1, -1, 0, guide)
                 unguided = plain if bounds else won
                 assert guided[0] == unguided[0], (pos.notation(), low, guide)
@@ -299,11 +306,8 @@ def test_an_abstract_best_first_run_reaches_the_goal_or_proves_nothing():
     # claims to reach it.
     reached = 0
     for seed in range(150):
-        rng = random.Random(15000 + seed)
-        pos = crowded_small_flower(rng, rng.randint(14, 20))
-        low = [13 if f == 13 else rng.randint(f + 1, 13) for f in pos.foundations]
-        args = ([tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations), True, True, None, None, None)
-        status, _, _, _, line = _flower_c.search(*args, None, tuple(low), 24, -1)
+        _, pos, low, layout = crowded_case(15000 + seed)
+        status, _, _, _, line = _flower_c.search(*layout, True, True, None, None, None, None, low, 24, -1)
         if status == 1:
             reached += 1
             end = pos.play([MOVES[c][t + 1] for c, t in line])
