@@ -1,7 +1,7 @@
 /* Flower Garden search core in C: the same search as _flower.py, faster.
  *
  * ``search(columns, bouquet, foundations, greedy, prune, max_nodes,
- * max_seconds, max_states[, stop[, low[, weight[, blocked[, store]]]]])``
+ * max_seconds, max_states[, stop[, low[, weight[, blocked[, store[, guide]]]]]])``
  * -> (status, limit, nodes, states, moves)
  *   status 1 solved (``moves`` is a list of (card, target) pairs, target a
  *   column index or -1 for the foundation), 0 unsolvable (the reachable space
