@@ -195,7 +195,7 @@ class CFlowerSearch:
                 won = self._search(self.budget, None, weight, blocked)  # until it gives up
             else:
                 part = self._part(share, pool)
-                won = self._search_part(part, None, weight, blocked)
+                won = self._search_part(part, None, weight, blocked)[0]
                 if not timed:
                     pool.nodes += part.nodes  # the next run's share is of what is left
             if won:
@@ -206,7 +206,7 @@ class CFlowerSearch:
         """The real game's complete search on FIRST_SLICE of the time: it
         wins or proves some deals in a fraction of a second that the other
         searches take long over. None: it ran out of its slice."""
-        return self._search_part(self._part(self.FIRST_SLICE), None)
+        return self._search_part(self._part(self.FIRST_SLICE), None)[0]
 
     def _part(self, share: float, of: Budget | None = None) -> Budget:
         """``share`` of what is left of the budgets (or of ``of``), as a
@@ -219,19 +219,26 @@ class CFlowerSearch:
         )
 
     def _search_part(
-        self, part: Budget, low, weight: int | None = None, blocked: bool = True, guide=None
-    ) -> bool | None:
-        """``_search`` on a part of the budgets, its nodes counted in the
-        whole: None when the part ran out (being called off still raises)."""
-        before = part.nodes
+        self, part: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, **caps
+    ) -> tuple[bool | None, str | None]:
+        """``_search`` on what is left of ``part`` (a part of the budgets),
+        each of ``caps`` (max_nodes, max_states) lowered to the value given,
+        its nodes counted in ``part`` and the whole. Returns the verdict and
+        None, or None and the budget that ran out (being called off still
+        raises)."""
+        sub = self._part(1.0, part)
+        for name, cap in caps.items():
+            now = getattr(sub, name)
+            setattr(sub, name, cap if now is None else min(now, cap))
         try:
-            return self._search(part, low, weight, blocked, guide)
+            return self._search(sub, low, weight, blocked, guide), None
         except BudgetSpent as spent:
             if spent.which == "stopped":
                 raise
-            return None
+            return None, spent.which
         finally:
-            self.budget.nodes += part.nodes - before
+            part.nodes += sub.nodes
+            self.budget.nodes += sub.nodes
 
     def _search(self, b: Budget, low, weight: int | None = None, blocked: bool = True, guide=None) -> bool:
         """One run of the C core: the complete search (``weight`` None), or
@@ -300,32 +307,13 @@ class CFlowerSearch:
         game): True when it reached the goal (the line in ``self.path`` and
         ``self.line``), False when the complete search proved it out of
         reach, None when ``part`` ran out. See STEP_STATES."""
-        won, limit = self._run_within(part, low, guide=guide, max_states=self.STEP_STATES)
+        won, limit = self._search_part(part, low, guide=guide, max_states=self.STEP_STATES)
         if limit != "states" or (part.max_states is not None and part.max_states <= self.STEP_STATES):
             return won
         weight, expansions = self.STEP_BEST_FIRST
-        if self._run_within(part, low, weight=weight, max_nodes=expansions)[0]:
+        if self._search_part(part, low, weight, max_nodes=expansions)[0]:
             return True  # a best-first run that gives up proves nothing
-        return self._run_within(part, low, guide=guide)[0]
-
-    def _run_within(self, part: Budget, low, weight=None, guide=None, **caps) -> tuple[bool | None, str | None]:
-        """``_search`` on what is left of ``part``, each of ``caps``
-        (max_nodes, max_states) lowered to the value given, its nodes
-        counted in ``part`` and the whole. Returns the verdict and None, or
-        None and the budget that ran out."""
-        sub = self._part(1.0, part)
-        for name, cap in caps.items():
-            now = getattr(sub, name)
-            setattr(sub, name, cap if now is None else min(now, cap))
-        try:
-            return self._search(sub, low, weight, True, guide), None
-        except BudgetSpent as spent:
-            if spent.which == "stopped":
-                raise
-            return None, spent.which
-        finally:
-            part.nodes += sub.nodes
-            self.budget.nodes += sub.nodes
+        return self._search_part(part, low, guide=guide)[0]
 
 
 class PyFlowerSearch:
