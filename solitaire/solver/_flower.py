@@ -142,17 +142,18 @@ class CFlowerSearch:
     # early) 47 (137 and 757, won by the plain weight-24 run, were left).
     FIRST_SLICE = 0.05
     ABSTRACT_SHARE = 0.6
-    # A refinement step's complete search first gets STEP_STATES states;
-    # past them, a best-first run in the same abstract game (depth weight,
-    # expansions) looks for the goal, and only if it does not find it does
-    # the complete search run again on the whole states budget (the only
-    # run that can prove the goal out of reach). Deals 275, 384 and 737 are
-    # won so within 4 s; the complete search's steps alone stall on them
-    # for minutes (275 at bounds (1, 6, 7, 3), 384 at (3, 13, 3, 3)). A
-    # proof whose last step passes STEP_STATES pays for both runs first:
-    # with 2 million states and 3 million expansions, deals 204, 274 and
-    # 999 took 4.8-5.9 s instead of 1.5-2.1 s (their last steps take 2.5 to
-    # 3.8 million states).
+    # A refinement step's complete search, once it has stored STEP_STATES
+    # states, steps aside for a best-first run in the same abstract game
+    # (depth weight, expansions) that looks for the goal; if that run does
+    # not find it, the complete search goes on where it was (the only run
+    # that can prove the goal out of reach; see step_aside in _flower_c.c).
+    # Deals 275, 384 and 737 are won so within 4 s; the complete search's
+    # steps alone stall on them for minutes (275 at bounds (1, 6, 7, 3),
+    # 384 at (3, 13, 3, 3)). A proof whose last step passes STEP_STATES
+    # pays for the run: deal 362's last step takes 4.4 million states (2.3
+    # s) and the run 2 s. (Before the search could go on after the run, it
+    # started again from nothing, and 362 took 5.6 s on a fast machine
+    # against 4.6 s now, and was undecided in 8 s at the usual speed.)
     STEP_STATES = 4_000_000
     STEP_BEST_FIRST = (24, 2_000_000)
     HELPERS: tuple[tuple[int, bool, float], ...] = ((12, True, 0.2), (24, False, 1.0))
@@ -219,7 +220,7 @@ class CFlowerSearch:
         )
 
     def _search_part(
-        self, part: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, **caps
+        self, part: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, aside=None, **caps
     ) -> tuple[bool | None, str | None]:
         """``_search`` on what is left of ``part`` (a part of the budgets),
         each of ``caps`` (max_nodes, max_states) lowered to the value given,
@@ -231,7 +232,7 @@ class CFlowerSearch:
             now = getattr(sub, name)
             setattr(sub, name, cap if now is None else min(now, cap))
         try:
-            return self._search(sub, low, weight, blocked, guide), None
+            return self._search(sub, low, weight, blocked, guide, aside), None
         except BudgetSpent as spent:
             if spent.which == "stopped":
                 raise
@@ -240,12 +241,16 @@ class CFlowerSearch:
             part.nodes += sub.nodes
             self.budget.nodes += sub.nodes
 
-    def _search(self, b: Budget, low, weight: int | None = None, blocked: bool = True, guide=None) -> bool:
+    def _search(
+        self, b: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, aside=None
+    ) -> bool:
         """One run of the C core: the complete search (``weight`` None), or
         one best-first run of depth weight ``weight``, its evaluation
         weighing the cards on a lower card of their suit when ``blocked``.
         ``guide``: an earlier run's ``line``, which the complete search
-        follows first (it orders moves, and changes no verdict). A win
+        follows first (it orders moves, and changes no verdict).
+        ``aside``: (states, weight, expansions), the complete search's step
+        aside for a best-first run (see STEP_STATES). A win
         leaves its line in ``self.path`` and, as the C core gives it, in
         ``self.line``."""
         pos = self.position
@@ -256,7 +261,7 @@ class CFlowerSearch:
         status, limit, nodes, states, moves = _flower_c.search(
             [tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations),
             self.greedy or weight is not None, self.prune, max_nodes, max_seconds, b.max_states, self.stop, low,
-            -1 if weight is None else weight, -1 if blocked else 0, 0, guide,
+            -1 if weight is None else weight, -1 if blocked else 0, 0, guide, aside,
         )
         b.nodes += nodes
         self.seen = StateCount(states)
@@ -307,13 +312,10 @@ class CFlowerSearch:
         game): True when it reached the goal (the line in ``self.path`` and
         ``self.line``), False when the complete search proved it out of
         reach, None when ``part`` ran out. See STEP_STATES."""
-        won, limit = self._search_part(part, low, guide=guide, max_states=self.STEP_STATES)
-        if limit != "states" or (part.max_states is not None and part.max_states <= self.STEP_STATES):
-            return won
-        weight, expansions = self.STEP_BEST_FIRST
-        if self._search_part(part, low, weight, max_nodes=expansions)[0]:
-            return True  # a best-first run that gives up proves nothing
-        return self._search_part(part, low, guide=guide)[0]
+        aside = None
+        if part.max_states is None or part.max_states > self.STEP_STATES:
+            aside = (self.STEP_STATES, *self.STEP_BEST_FIRST)
+        return self._search_part(part, low, guide=guide, aside=aside)[0]
 
 
 class PyFlowerSearch:

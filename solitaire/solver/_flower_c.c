@@ -1,7 +1,8 @@
 /* Flower Garden search core in C: the same search as _flower.py, faster.
  *
  * ``search(columns, bouquet, foundations, greedy, prune, max_nodes,
- * max_seconds, max_states[, stop[, low[, weight[, blocked[, store[, guide]]]]]])``
+ * max_seconds, max_states[, stop[, low[, weight[, blocked[, store[, guide[,
+ * aside]]]]]]])``
  * -> (status, limit, nodes, states, moves)
  *   status 1 solved (``moves`` is a list of (card, target) pairs, target a
  *   column index or -1 for the foundation), 0 unsolvable (the reachable space
@@ -48,6 +49,10 @@
  *     proves the position lost.
  * ``guide``: a line as ``moves`` returns it (an earlier run's), which the
  * complete search follows first (guide_pick): a move order, no pruning.
+ * ``aside``: (states, weight, expansions): once the complete search has
+ * stored that many states it steps aside for one best-first run of that
+ * depth weight and at most that many expansions (step_aside), and goes on
+ * where it was if the run does not win.
  * One best-first run (a ``weight`` with ``greedy``) plays the abstract game
  * too: its seen set keys positions by ``ak``, and it stops at G. Like any
  * best-first run it proves nothing when it gives up.
@@ -175,6 +180,13 @@ typedef struct {
      * entered on it, -1 off it */
     uint8_t *gcard, *gonto;
     int64_t glen, gi;
+    /* the complete search's step aside (see step_aside): once it has stored
+     * more than aside_states states (0: never), a best-first run of depth
+     * weight aside_weight and at most aside_nodes expansions looks for its
+     * goal from the starting layout (start) */
+    double aside_states, aside_nodes;
+    int aside_weight;
+    const void *start;
 } S;
 
 /* Two 64-bit finalizers (splitmix64's and murmur3's): the abstract key's
@@ -829,6 +841,9 @@ static int64_t guide_pick(S *s, int64_t mstart, int cnt) {
 /* Enter the position just reached: safe moves, win test, table (unless
  * ``stored`` by store_children already), budgets, and a new frame with its
  * moves. */
+static int step_aside(S *s);
+static void free_s(S *s);
+
 static int enter(S *s, int *pushed, int stored) {
     *pushed = 0;
     int64_t auto_start = s->plen;
@@ -843,6 +858,10 @@ static int enter(S *s, int *pushed, int stored) {
         }
     }
     s->nodes++;
+    if (s->aside_states > 0 && (double)s->states > s->aside_states) {
+        int r = step_aside(s);
+        if (r != R_NONE) return r;
+    }
     if (s->max_nodes >= 0 && (double)s->nodes > s->max_nodes) { s->limit = "nodes"; return R_LIMIT; }
     if (s->max_states >= 0 && (double)s->states > s->max_states) { s->limit = "states"; return R_LIMIT; }
     if (out_of_time(s)) return R_LIMIT;
@@ -1278,6 +1297,59 @@ static int run_best_first(S *s, int w_depth, int blocked) {
     return r;
 }
 
+/* The complete search's step aside, taken once, when it has stored
+ * aside_states states: a best-first run (depth weight aside_weight, blocked
+ * cards weighed, at most aside_nodes expansions) from the starting layout
+ * looks for the goal, while the complete search's table and line wait, and
+ * the search then goes on where it was. R_WON: the run's line is now the
+ * search's (its position is no longer the search's: the search ends there);
+ * R_LIMIT: time ran out or the search was called off; R_NONE: go on. Its
+ * giving up proves nothing; the complete search alone proves. Deals whose
+ * complete search needs a little more than aside_states lose only the
+ * run's time, not a second search from the start. */
+static int step_aside(S *s) {
+    s->aside_states = 0; /* once */
+    S *b = malloc(sizeof(S));
+    if (!b) return R_OOM;
+    *b = *(const S *)s->start; /* the starting layout and options; the buffers are its own */
+    b->tt = NULL;
+    b->cap = 0;
+    b->path = NULL;
+    b->plen = b->pcap = 0;
+    b->mv = NULL;
+    b->mlen = b->mcap = 0;
+    b->fr = NULL;
+    b->flen = b->fcap = 0;
+    b->ck = NULL;
+    b->ckcap = 0;
+    b->gcard = b->gonto = NULL;
+    b->glen = 0;
+    b->gi = -1;
+    b->nodes = b->states = 0;
+    b->greedy = 1;
+    b->max_states = -1;
+    b->max_nodes = s->aside_nodes;
+    if (s->max_nodes >= 0 && s->max_nodes - (double)s->nodes < b->max_nodes) b->max_nodes = s->max_nodes - (double)s->nodes;
+    if (b->max_nodes < 0) b->max_nodes = 0;
+    int r = run_best_first(b, s->aside_weight, W_BLOCKED);
+    s->nodes += b->nodes;
+    if (r == R_WON) {
+        free(s->path);
+        s->path = b->path;
+        s->plen = b->plen;
+        s->pcap = b->pcap;
+        b->path = NULL;
+    } else if (r == R_LIMIT) {
+        if (strcmp(b->limit, "nodes") == 0 && (s->max_nodes < 0 || (double)s->nodes < s->max_nodes))
+            r = R_NONE; /* its own cap: the complete search goes on */
+        else
+            s->limit = b->limit;
+    }
+    free_s(b);
+    free(b);
+    return r;
+}
+
 /* The greedy phase: the portfolio's runs one after the other, each until
  * its share of the budgets is spent (its deadline falls at the sum of the
  * shares so far) or it gives up; the table is emptied between runs. */
@@ -1518,14 +1590,15 @@ static void free_s(S *s) {
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
                              PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight,
-                             int blocked, long long store, PyObject *guide);
+                             int blocked, long long store, PyObject *guide, PyObject *aside);
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *cols, *bouquet, *found, *mn, *ms, *mst, *stop = Py_None, *low = Py_None, *guide = Py_None;
+    PyObject *aside = Py_None;
     int greedy, prune, weight = -1, blocked = -1;
     long long store = 0;
-    if (!PyArg_ParseTuple(args, "OOOppOOO|OOiiLO", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low,
-                          &weight, &blocked, &store, &guide))
+    if (!PyArg_ParseTuple(args, "OOOppOOO|OOiiLOO", &cols, &bouquet, &found, &greedy, &prune, &mn, &ms, &mst, &stop, &low,
+                          &weight, &blocked, &store, &guide, &aside))
         return NULL;
     if (blocked < -1 || blocked > 1024) {
         PyErr_SetString(PyExc_ValueError, "blocked: -1 (the default weight), or 0..1024");
@@ -1545,7 +1618,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
     PyObject *res = search_with(cols, bouquet, found, greedy, prune, mn, ms, mst,
-                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low, weight, blocked, store, guide);
+                                stop_buf.buf ? (const char *)stop_buf.buf : NULL, low, weight, blocked, store, guide, aside);
     if (stop_buf.obj) PyBuffer_Release(&stop_buf);
     return res;
 }
@@ -1598,7 +1671,7 @@ static int read_guide(S *s, PyObject *guide) {
 
 static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found, int greedy, int prune,
                              PyObject *mn, PyObject *ms, PyObject *mst, const char *stop, PyObject *low, int weight,
-                             int blocked, long long store, PyObject *guide) {
+                             int blocked, long long store, PyObject *guide, PyObject *aside) {
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
     s->stop = stop;
@@ -1665,10 +1738,24 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
         ak_init(s);
     }
     if (guide != Py_None && read_guide(s, guide)) goto fail;
+    if (aside != Py_None) {
+        double st, ex;
+        int w;
+        if (greedy || !PyTuple_Check(aside) || !PyArg_ParseTuple(aside, "did", &st, &w, &ex) || st < 1 || w < 1 || ex < 1) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError,
+                            "aside: (states, depth weight, expansions), each at least 1, for the complete search only");
+            goto fail;
+        }
+        s->aside_states = st;
+        s->aside_weight = w;
+        s->aside_nodes = ex;
+    }
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
 
     int r;
-    S root = *s; /* the starting layout, for shortening a won line */
+    S root = *s; /* the starting layout, for shortening a won line and for step_aside */
+    s->start = &root;
     Py_BEGIN_ALLOW_THREADS
     if (!s->greedy) r = run(s);
     else if (weight < 0) r = run_greedy(s);
@@ -1709,7 +1796,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low[, weight[, blocked[, store[, guide]]]]]])"
+     "search(columns, bouquet, foundations, greedy, prune, max_nodes, max_seconds, max_states[, stop[, low[, weight[, blocked[, store[, guide[, aside]]]]]]]])"
      " -> (status, limit, nodes, states, moves)"},
     {NULL, NULL, 0, NULL},
 };

@@ -275,6 +275,51 @@ def test_a_guide_orders_moves_and_changes_no_verdict():
             _flower_c.search([(51,)] + [()] * 5, (), (13, 13, 13, 12), False, True, None, None, None, None, None, -1, -1, 0, bad)
 
 
+def test_a_step_aside_changes_no_verdict():
+    # The complete search's step aside (a best-first run once it has stored
+    # some states) can win, never prove: the verdict is the one without it,
+    # a proof still exhausts the same states, and a win is a real line to
+    # the goal (or to 52 home).
+    stepped = 0
+    for seed in range(300):
+        rng = random.Random(16000 + seed)
+        pos = crowded_small_flower(rng, rng.randint(18, 26))
+        low = tuple(13 if f == 13 else rng.randint(f + 1, 13) for f in pos.foundations)
+        args = ([tuple(c) for c in pos.columns], (), tuple(pos.foundations), False, True, None, None, None)
+        for bounds in (low, None):
+            plain = _flower_c.search(*args, None, bounds)
+            aside = _flower_c.search(*args, None, bounds, -1, -1, 0, None, (3, 24, 5))
+            assert aside[0] == plain[0], (pos.notation(), bounds)
+            if aside[0] == 0:
+                assert aside[3] == plain[3]
+                stepped += aside[2] > plain[2]  # the run's expansions on top
+            elif aside[0] == 1:
+                end = pos.play([MOVES[c][t + 1] for c, t in aside[4]])
+                assert end.is_won() or any(b < 13 and f >= b for f, b in zip(end.foundations, bounds or ()))
+    assert stepped >= 20
+    layout = ([(51,)] + [()] * 5, (), (13, 13, 13, 12))
+    for bad in ((0, 24, 10), (10, 0, 10), (10, 24), "x"):
+        with pytest.raises(ValueError):
+            _flower_c.search(*layout, False, True, None, None, None, None, None, -1, -1, 0, None, bad)
+    with pytest.raises(ValueError):  # the complete search only
+        _flower_c.search(*layout, True, True, None, None, None, None, None, 24, -1, 0, None, (10, 24, 10))
+
+
+def test_a_step_aside_costs_a_proof_only_the_runs_expansions():
+    # Deal 362's last step, (1, 5, 6, 9), is proven out of reach in about
+    # 4.4 million states. Stepping aside at 1 million for a best-first run
+    # of 2 million expansions, the complete search goes on where it was:
+    # the same states, and no more nodes than both runs'.
+    pos = solitaire.deal("flower", 362)
+    layout = ([tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations))
+    args = (*layout, False, True, None, None, None, None, (1, 5, 6, 9))
+    plain = _flower_c.search(*args)
+    aside = _flower_c.search(*args, -1, -1, 0, None, (1_000_000, 24, 2_000_000))
+    assert plain[0] == aside[0] == 0
+    assert aside[3] == plain[3] > 4_000_000
+    assert plain[2] < aside[2] <= plain[2] + 2_000_000
+
+
 def test_the_refinement_follows_its_last_line():
     # Deal 362, proven lost at bounds (1, 5, 6, 9). Unguided, each run
     # before went the same long way round: (1, 5, 6, 6), after (1, 5, 6, 5)
