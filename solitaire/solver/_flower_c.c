@@ -749,9 +749,10 @@ static inline void tt_prefetch(const S *s, Key k) {
  * then the children already in the table are dropped and the new ones
  * stored at once. Each stored child is still entered from this frame
  * (``enter`` with ``stored``), so a complete search still expands every
- * position it stores. A won child is kept, unstored, for ``enter`` to see.
- * Returns the moves kept, or -1. */
-static int store_children(S *s, int64_t mstart) {
+ * position it stores. A won child is kept, unstored, for ``enter`` to see,
+ * and with ``keep_first`` the first child is kept even when stored (the
+ * guide's, see guide_pick). Returns the moves kept, or -1. */
+static int store_children(S *s, int64_t mstart, int keep_first) {
     int64_t n = s->mlen - mstart, p0 = s->plen;
     if (n > s->ckcap) {
         Key *k = realloc(s->ck, (size_t)n * sizeof(Key));
@@ -776,7 +777,7 @@ static int store_children(S *s, int64_t mstart) {
         if (k.a || k.b) {
             int ins = tt_insert(s, k);
             if (ins < 0) return -1;
-            if (!ins) continue;
+            if (!ins && !(i == 0 && keep_first)) continue;
         }
         s->mv[mstart + kept++] = s->mv[mstart + i];
     }
@@ -817,19 +818,38 @@ static int64_t guide_advance(const S *s, int64_t j) {
 /* At a position on the guide (place s->gi), put first among the ``cnt``
  * moves at ``mstart`` the one after which the most further steps hold.
  * Returns the guide's place after it, or -1 (none advances: off the guide
- * from here), or -2 out of memory. */
+ * from here), or -2 out of memory. The child it picks is entered even when
+ * the table holds it already: a position along the guide is often stored,
+ * not yet entered, as the child of an earlier one by another order of the
+ * same moves, and skipping it left the search off the guide, to go the
+ * long way round (deal 135's steps each searched 490 thousand positions
+ * for a goal a few moves past the guide's end). Entering a stored position
+ * again costs an expansion whose children are mostly stored, and only the
+ * first moves from the start can be on the guide, each one further along
+ * it: at most one such entry per step of the guide. */
 static int64_t guide_pick(S *s, int64_t mstart, int cnt) {
-    int64_t base = guide_advance(s, s->gi), best = base, p0 = s->plen;
-    int pick = -1;
+    int64_t base = guide_advance(s, s->gi), best = base, best_early = base, p0 = s->plen;
+    int pick = -1, pick_early = -1;
     for (int i = 0; i < cnt; i++) {
-        if (apply_move(s, &s->mv[mstart + i])) return -2;
+        const FMove *m = &s->mv[mstart + i];
+        /* a card sent home before the guide sends it: every step of it
+         * then holds, but later steps that put cards on it never will */
+        int early = m->target == FOUND && !(base < s->glen && s->gcard[base] == m->card && s->gonto[base] == G_HOME);
+        if (apply_move(s, m)) return -2;
         if (s->prune && auto_moves(s)) return -2;
         int64_t a = guide_advance(s, base);
         undo_to(s, p0);
-        if (a > best) {
+        if (early && a > best_early) {
+            best_early = a;
+            pick_early = i;
+        } else if (!early && a > best) {
             best = a;
             pick = i;
         }
+    }
+    if (pick < 0) { /* only sending a card home early goes on along it */
+        pick = pick_early;
+        best = best_early;
     }
     if (pick < 0) return -1;
     FMove t = s->mv[mstart + pick];
@@ -852,7 +872,7 @@ static int enter(S *s, int *pushed, int stored) {
     if (!stored) {
         int ins = tt_insert(s, s->abstract ? s->ak : s->h);
         if (ins < 0) return R_OOM;
-        if (ins == 0) {
+        if (ins == 0 && s->gi < 0) { /* on the guide it is entered again (see guide_pick) */
             undo_to(s, auto_start);
             return R_NONE;
         }
@@ -867,18 +887,18 @@ static int enter(S *s, int *pushed, int stored) {
     if (out_of_time(s)) return R_LIMIT;
     int64_t mstart = s->mlen;
     if (gen_moves(s)) return R_OOM;
+    int64_t gnext = s->gi >= 0 && s->mlen > mstart ? guide_pick(s, mstart, (int)(s->mlen - mstart)) : -1;
+    if (gnext == -2) return R_OOM;
     /* the abstract games only: the real game's search wins deals too, and
      * entering children in this order makes its won lines far longer
      * (deal 8's, 1,157 moves after shortening, against under 400) */
-    int cnt = s->abstract ? store_children(s, mstart) : (int)(s->mlen - mstart);
+    int cnt = s->abstract ? store_children(s, mstart, gnext >= 0) : (int)(s->mlen - mstart);
     if (cnt < 0) return R_OOM;
-    if (s->greedy && cnt > 1) {
+    if (s->greedy && cnt > 1 && gnext < 0) {
         /* greedy mode's depth-first run: best evaluated child first */
         if (score_moves(s, mstart)) return R_OOM;
         sort_moves(s->mv + mstart, cnt);
     }
-    int64_t gnext = s->gi >= 0 && cnt ? guide_pick(s, mstart, cnt) : -1;
-    if (gnext == -2) return R_OOM;
     if (s->flen + 1 > s->fcap) {
         int64_t nc = s->fcap ? s->fcap * 2 : 1024;
         void *p = realloc(s->fr, (size_t)nc * sizeof(Frame));
