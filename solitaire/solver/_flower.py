@@ -154,6 +154,16 @@ class CFlowerSearch:
     # s) and the run 2 s. (Before the search could go on after the run, it
     # started again from nothing, and 362 took 5.6 s on a fast machine
     # against 4.6 s now, and was undecided in 8 s at the usual speed.)
+    # A refinement step's complete search can wander: deal 679's step at
+    # bounds (4, 1, 9, 10) leaves its guide at move 472 and reaches the goal
+    # 22,425 moves later (stacks of two cards carried from column to column
+    # through a third), and every later step follows that line, and the
+    # real game's too (23,407 moves after shortening). A best-first run from
+    # where it left the guide reaches the same goal in 48 moves (99
+    # thousand expansions, 0.09 s). So a line that goes on for more than
+    # LONG_TAIL moves past its guide gets such a run (see _cut_tail).
+    LONG_TAIL = 200
+    TAIL_BEST_FIRST = (24, 500_000)
     STEP_STATES = 4_000_000
     STEP_BEST_FIRST = (24, 2_000_000)
     HELPERS: tuple[tuple[int, bool, float], ...] = ((12, True, 0.2), (24, False, 1.0))
@@ -220,7 +230,8 @@ class CFlowerSearch:
         )
 
     def _search_part(
-        self, part: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, aside=None, **caps
+        self, part: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, aside=None,
+        start=None, **caps
     ) -> tuple[bool | None, str | None]:
         """``_search`` on what is left of ``part`` (a part of the budgets),
         each of ``caps`` (max_nodes, max_states) lowered to the value given,
@@ -232,7 +243,7 @@ class CFlowerSearch:
             now = getattr(sub, name)
             setattr(sub, name, cap if now is None else min(now, cap))
         try:
-            return self._search(sub, low, weight, blocked, guide, aside), None
+            return self._search(sub, low, weight, blocked, guide, aside, start), None
         except BudgetSpent as spent:
             if spent.which == "stopped":
                 raise
@@ -242,7 +253,7 @@ class CFlowerSearch:
             self.budget.nodes += sub.nodes
 
     def _search(
-        self, b: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, aside=None
+        self, b: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, aside=None, start=None
     ) -> bool:
         """One run of the C core: the complete search (``weight`` None), or
         one best-first run of depth weight ``weight``, its evaluation
@@ -250,10 +261,11 @@ class CFlowerSearch:
         ``guide``: an earlier run's ``line``, which the complete search
         follows first (it orders moves, and changes no verdict).
         ``aside``: (states, weight, expansions), the complete search's step
-        aside for a best-first run (see STEP_STATES). A win
+        aside for a best-first run (see STEP_STATES). ``start``: search
+        from this position instead of the one being solved. A win
         leaves its line in ``self.path`` and, as the C core gives it, in
         ``self.line``."""
-        pos = self.position
+        pos = self.position if start is None else start
         max_nodes = None if b.max_nodes is None else max(0, b.max_nodes - b.nodes)
         max_seconds = None
         if b.deadline is not None:
@@ -293,6 +305,7 @@ class CFlowerSearch:
                 return None
             if not won:
                 return False
+            self._cut_tail(part, tuple(low), guide)
             guide = self.line
             home = list(found)
             for move in self.path:
@@ -305,7 +318,33 @@ class CFlowerSearch:
                 low[s] += 1
         # every bound 13: the real game, its search guided by the last line
         # (which reached all but the last cards), on what is left of the part
-        return self._refine_step(part, None, guide)
+        won = self._refine_step(part, None, guide)
+        if won:
+            self._cut_tail(part, None, guide)
+        return won
+
+    def _cut_tail(self, part: Budget, low, guide) -> None:
+        """A refinement step's complete search won (its line in ``self.line``
+        and ``self.path``): where the line goes on for more than LONG_TAIL
+        moves past the place where it left ``guide``, let a best-first run
+        from that place look for a shorter way to the same goal (at most
+        TAIL_BEST_FIRST's expansions), and take its line if it finds one."""
+        line = self.line
+        k = 0
+        if guide is not None:
+            while k < min(len(line), len(guide)) and line[k] == guide[k]:
+                k += 1
+        if len(line) - k <= self.LONG_TAIL:
+            return
+        start = self.position.play(self.path[:k])
+        weight, expansions = self.TAIL_BEST_FIRST
+        won, _ = self._search_part(part, low, weight, start=start, max_nodes=expansions)
+        if won and len(self.line) < len(line) - k:
+            self.line = line[:k] + self.line
+            self.path = [MOVES[c][t + 1] for c, t in self.line]
+        else:
+            self.line = line
+            self.path = [MOVES[c][t + 1] for c, t in line]
 
     def _refine_step(self, part: Budget, low, guide) -> bool | None:
         """One run of the refinement on ``part`` (``low`` None: the real

@@ -320,6 +320,24 @@ def test_a_step_aside_costs_a_proof_only_the_runs_expansions():
     assert plain[2] < aside[2] <= plain[2] + 2_000_000
 
 
+def test_a_refinement_step_that_wanders_gets_a_shorter_tail():
+    # Deal 679: one step's complete search leaves its guide and reaches the
+    # goal over 22 thousand moves later, and the refinement's line (every
+    # later step follows it) wins in 23,464 moves. A best-first run from
+    # where it left the guide finds a short way to the same goal.
+    pos = solitaire.deal("flower", 679)
+    lines = {}
+    for tail in (CFlowerSearch.LONG_TAIL, 10**9):
+        search = CFlowerSearch(pos, Budget(max_nodes=3_000_000))
+        search.ABSTRACT_SHARE = 1.0
+        search.LONG_TAIL = tail
+        assert search._abstract_proof() is True
+        assert pos.play(search.path).is_won()
+        lines[tail] = search.path
+    assert len(lines[10**9]) > 20_000
+    assert len(lines[CFlowerSearch.LONG_TAIL]) < 400
+
+
 def test_the_refinement_follows_its_last_line():
     # Deal 362, proven lost at bounds (1, 5, 6, 9). Unguided, each run
     # before went the same long way round: (1, 5, 6, 6), after (1, 5, 6, 5)
