@@ -161,9 +161,14 @@ class CFlowerSearch:
     # real game's too (23,407 moves after shortening). A best-first run from
     # where it left the guide reaches the same goal in 48 moves (99
     # thousand expansions, 0.09 s). So a line that goes on for more than
-    # LONG_TAIL moves past its guide gets such a run (see _cut_tail).
-    LONG_TAIL = 200
+    # LONG_TAIL moves past its guide gets such a run (see _cut_tail). The
+    # shorter guides make the later steps quicker too: on the 60 slowest
+    # deals of seeds 0..999, at 8.2 s on a machine where that is 10 s at
+    # the usual speed, 49 decided without the runs, 49 with a LONG_TAIL of
+    # 200, 51 and 52 with 50, 51 with 20 (lines over 300 moves: 9, 4, 2).
+    LONG_TAIL = 50
     TAIL_BEST_FIRST = (24, 500_000)
+    TAIL_LEAST = 20_000
     STEP_STATES = 4_000_000
     STEP_BEST_FIRST = (24, 2_000_000)
     HELPERS: tuple[tuple[int, bool, float], ...] = ((12, True, 0.2), (24, False, 1.0))
@@ -177,6 +182,7 @@ class CFlowerSearch:
         self.seen = StateCount()
         self.path: list[Move] = []
         self.line: list[tuple[int, int]] = []
+        self.aside_won = False  # the last win was the step aside's best-first run
         self.stop: bytearray | None = None  # a byte another thread may set
 
     def run(self) -> bool:
@@ -279,6 +285,7 @@ class CFlowerSearch:
         self.seen = StateCount(states)
         if status < 0:
             raise BudgetSpent(limit)
+        self.aside_won = status == 1 and limit == "aside"
         self.line = moves
         self.path = [MOVES[c][t + 1] for c, t in moves]
         return status == 1
@@ -300,12 +307,13 @@ class CFlowerSearch:
         while any(r < 13 for r in low):
             if self.stop is not None and self.stop[0]:
                 raise BudgetSpent("stopped")  # short runs may never look at it
+            before = part.nodes
             won = self._refine_step(part, tuple(low), guide)
             if won is None:
                 return None
             if not won:
                 return False
-            self._cut_tail(part, tuple(low), guide)
+            self._cut_tail(part, tuple(low), guide, part.nodes - before)
             guide = self.line
             home = list(found)
             for move in self.path:
@@ -318,17 +326,22 @@ class CFlowerSearch:
                 low[s] += 1
         # every bound 13: the real game, its search guided by the last line
         # (which reached all but the last cards), on what is left of the part
+        before = part.nodes
         won = self._refine_step(part, None, guide)
         if won:
-            self._cut_tail(part, None, guide)
+            self._cut_tail(part, None, guide, part.nodes - before)
         return won
 
-    def _cut_tail(self, part: Budget, low, guide) -> None:
+    def _cut_tail(self, part: Budget, low, guide, spent: float) -> None:
         """A refinement step's complete search won (its line in ``self.line``
-        and ``self.path``): where the line goes on for more than LONG_TAIL
-        moves past the place where it left ``guide``, let a best-first run
-        from that place look for a shorter way to the same goal (at most
-        TAIL_BEST_FIRST's expansions), and take its line if it finds one."""
+        and ``self.path``) in ``spent`` nodes: where the line goes on for
+        more than LONG_TAIL moves past the place where it left ``guide``,
+        let a best-first run from that place look for a shorter way to the
+        same goal (at most TAIL_BEST_FIRST's expansions, and no more than
+        the step took, or TAIL_LEAST), and take its line if it finds one.
+        A line the step aside found is a best-first run's already."""
+        if self.aside_won:
+            return
         line = self.line
         k = 0
         if guide is not None:
@@ -338,7 +351,8 @@ class CFlowerSearch:
             return
         start = self.position.play(self.path[:k])
         weight, expansions = self.TAIL_BEST_FIRST
-        won, _ = self._search_part(part, low, weight, start=start, max_nodes=expansions)
+        cap = min(expansions, max(self.TAIL_LEAST, 2 * spent))
+        won, _ = self._search_part(part, low, weight, start=start, max_nodes=cap)
         if won and len(self.line) < len(line) - k:
             self.line = line[:k] + self.line
             self.path = [MOVES[c][t + 1] for c, t in self.line]

@@ -52,7 +52,7 @@
  * ``aside``: (states, weight, expansions): once the complete search has
  * stored that many states it steps aside for one best-first run of that
  * depth weight and at most that many expansions (step_aside), and goes on
- * where it was if the run does not win.
+ * where it was if the run does not win; if it wins, ``limit`` is "aside".
  * One best-first run (a ``weight`` with ``greedy``) plays the abstract game
  * too: its seen set keys positions by ``ak``, and it stops at G. Like any
  * best-first run it proves nothing when it gives up.
@@ -185,7 +185,7 @@ typedef struct {
      * weight aside_weight and at most aside_nodes expansions looks for its
      * goal from the starting layout (start) */
     double aside_states, aside_nodes;
-    int aside_weight;
+    int aside_weight, aside_won;
     const void *start;
 } S;
 
@@ -1354,6 +1354,8 @@ static int step_aside(S *s) {
     int r = run_best_first(b, s->aside_weight, W_BLOCKED);
     s->nodes += b->nodes;
     if (r == R_WON) {
+        s->aside_won = 1;
+        s->limit = "aside";
         free(s->path);
         s->path = b->path;
         s->plen = b->plen;
@@ -1803,7 +1805,7 @@ static PyObject *search_with(PyObject *cols, PyObject *bouquet, PyObject *found,
         }
     }
     int status = r == R_WON ? 1 : r == R_LIMIT ? -1 : 0;
-    PyObject *res = Py_BuildValue("(isLLN)", status, r == R_LIMIT ? s->limit : NULL,
+    PyObject *res = Py_BuildValue("(isLLN)", status, r == R_LIMIT || s->aside_won ? s->limit : NULL,
                                   (long long)s->nodes, (long long)s->states, moves);
     free_s(s);
     free(s);
