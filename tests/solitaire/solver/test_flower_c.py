@@ -14,7 +14,7 @@ from solitaire import FlowerPosition, SolveStatus, solve
 from solitaire.moves import MOVES
 from solitaire.solver import _flower_c
 from solitaire.solver._budget import Budget, BudgetSpent
-from solitaire.solver._flower import CFlowerSearch, PyFlowerSearch
+from solitaire.solver._flower import LONG_LINE, CFlowerSearch, PyFlowerSearch, cut_long_line
 
 
 def run(cls, pos, *, greedy=False, prune=True, **budget):
@@ -406,6 +406,36 @@ def test_abstract_bounds_are_checked():
         _flower_c.search([(51,)] + [()] * 5, (), (13, 13, 13, 12), False, True, None, None, None, None, (13, 13, 13, 14))
     with pytest.raises(ValueError):
         _flower_c.search([(51,)] + [()] * 5, (), (13, 13, 13, 12), True, True, None, None, None, None, (13, 13, 13, 13))
+
+
+# -- long lines -----------------------------------------------------------------
+
+def test_a_long_line_is_cut_where_a_best_first_run_wins():
+    # The real game's complete search wins deal 17 on a line of over two
+    # thousand moves (its stack, shortened); a best-first run from an early
+    # position of that line wins in far fewer. Short lines, and a spent
+    # budget, leave the line as it is.
+    pos = solitaire.deal("flower", 17)
+    layout = ([tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations))
+    status, _, _, _, line = _flower_c.search(*layout, False, True, None, None, None)
+    assert status == 1
+    moves = tuple(MOVES[c][t + 1] for c, t in line)
+    assert len(moves) > 2000 and pos.play(moves).is_won()
+    cut = cut_long_line(pos, moves, max_seconds=10)
+    assert pos.play(cut).is_won()
+    assert len(cut) < 200
+    assert cut_long_line(pos, moves[:LONG_LINE], max_seconds=10) == moves[:LONG_LINE]
+    assert cut_long_line(pos, moves, max_seconds=0) == moves
+
+
+def test_solve_gives_short_lines_where_the_search_wandered():
+    # Seed 804: the portfolio's depth-first run wins first, in over 8,000
+    # moves; what solve returns is under 300.
+    pos = solitaire.deal("flower", 804)
+    result = solve(pos, max_seconds=10)
+    assert result.status is SolveStatus.SOLVED
+    assert pos.play(result.moves).is_won()
+    assert len(result.moves) < 300
 
 
 # -- phase 2 under a time budget ----------------------------------------------
