@@ -347,7 +347,8 @@ class CFlowerSearch:
         more than LONG_TAIL moves past the place where it left ``guide``,
         let a best-first run from that place look for a shorter way to the
         same goal (at most TAIL_BEST_FIRST's expansions, and no more than
-        the step took, or TAIL_LEAST), and take its line if it finds one.
+        twice what the step took, or TAIL_LEAST), and take its line if it
+        finds one.
         A line the step aside found is a best-first run's already."""
         if self.aside_won:
             return
@@ -378,6 +379,12 @@ class CFlowerSearch:
         if part.max_states is None or part.max_states > self.STEP_STATES:
             aside = (self.STEP_STATES, *self.STEP_BEST_FIRST)
         return self._search_part(part, low, guide=guide, aside=aside)[0]
+
+
+# cut_long_line's bounds: lines the service would show as they are (a daily
+# deal is refused over 300 moves), and one best-first run's expansions
+LONG_LINE = 200
+LINE_BEST_FIRST = 200_000
 
 
 def cut_long_line(position, moves, *, max_seconds: float = 2.0) -> tuple:
@@ -413,12 +420,6 @@ def cut_long_line(position, moves, *, max_seconds: float = 2.0) -> tuple:
         else:
             lo = k
     return best if len(best) < len(moves) else moves
-
-
-# cut_long_line's bounds: lines the service would show as they are (a daily
-# deal is refused over 300 moves), and one best-first run's expansions
-LONG_LINE = 200
-LINE_BEST_FIRST = 200_000
 
 
 class PyFlowerSearch:
