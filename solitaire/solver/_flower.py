@@ -69,8 +69,8 @@ Pruning rules (each one cannot lose a solution):
    Each run follows the line of the run before first (a move order only,
    see guide_pick in _flower_c.c), so the refinement climbs quickly where
    the goals lie one after the other along one line, and it wins deals too,
-   the real game's last search being short: deals 351 and 821, which no
-   best-first run of 6 million positions wins, within 0.8 s. A step whose
+   the real game's last search being short: deal 351, which no best-first
+   run of 6 million positions wins, within 50 thousand positions. A step whose
    complete search takes long steps aside for a best-first run that looks
    for its goal (see STEP_STATES), and a step whose line wanders far past
    its guide gets a best-first run for a shorter way to the same goal (see
