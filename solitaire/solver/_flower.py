@@ -316,13 +316,11 @@ class CFlowerSearch:
         while any(r < 13 for r in low):
             if self.stop is not None and self.stop[0]:
                 raise BudgetSpent("stopped")  # short runs may never look at it
-            before = part.nodes
             won = self._refine_step(part, tuple(low), guide)
             if won is None:
                 return None
             if not won:
                 return False
-            self._cut_tail(part, tuple(low), guide, part.nodes - before)
             guide = self.line
             home = list(found)
             for move in self.path:
@@ -335,11 +333,49 @@ class CFlowerSearch:
                 low[s] += 1
         # every bound 13: the real game, its search guided by the last line
         # (which reached all but the last cards), on what is left of the part
-        before = part.nodes
-        won = self._refine_step(part, None, guide)
-        if won:
-            self._cut_tail(part, None, guide, part.nodes - before)
-        return won
+        return self._refine_step(part, None, guide)
+
+    # cut_long_line's bounds: lines the service would show as they are (a
+    # daily deal is refused over 300 moves), and one best-first run's
+    # expansions
+    LONG_LINE = 200
+    LINE_BEST_FIRST = 200_000
+
+    @staticmethod
+    def cut_long_line(position, moves, *, max_seconds: float = 2.0) -> tuple:
+        """A won line of more than LONG_LINE moves, often shorter: a
+        best-first run (weight 24, at most LINE_BEST_FIRST expansions) from
+        a position of the line wins from there in few moves, where the
+        search that found the line had wandered (a depth-first search's line
+        is its stack, however deep). Find by bisection an early position of
+        the line from which such a run wins (later positions are nearer the
+        end, so mostly easier), and take the line up to there and the run's
+        line from there. Seed 804: the portfolio's depth-first run wins in
+        8,126 moves; a run from the line's 15th position wins in 97 more
+        (112 in all). Returns the shorter line (which wins) or ``moves``; a
+        run that gives up proves nothing."""
+        moves = tuple(moves)
+        if len(moves) <= CFlowerSearch.LONG_LINE:
+            return moves
+        deadline = time.perf_counter() + max_seconds
+        best = moves
+        lo, hi = 0, len(moves)  # a run wins from the position after moves[:hi] (at the end: won)
+        while hi - lo > 1:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            k = (lo + hi) // 2
+            run = CFlowerSearch(position, Budget(CFlowerSearch.LINE_BEST_FIRST, left))
+            try:
+                won = run._search(run.budget, None, 24, start=position.play(moves[:k]))
+            except BudgetSpent:
+                won = False
+            if won:
+                hi = k
+                best = moves[:k] + tuple(run.path)
+            else:
+                lo = k
+        return best if len(best) < len(moves) else moves
 
     def _cut_tail(self, part: Budget, low, guide, spent: float) -> None:
         """A refinement step's complete search won (its line in ``self.line``
@@ -352,74 +388,36 @@ class CFlowerSearch:
         A line the step aside found is a best-first run's already."""
         if self.aside_won:
             return
-        line = self.line
+        line, path = self.line, self.path
         k = 0
         if guide is not None:
             while k < min(len(line), len(guide)) and line[k] == guide[k]:
                 k += 1
         if len(line) - k <= self.LONG_TAIL:
             return
-        start = self.position.play(self.path[:k])
+        start = self.position.play(path[:k])
         weight, expansions = self.TAIL_BEST_FIRST
         cap = min(expansions, max(self.TAIL_LEAST, 2 * spent))
         won, _ = self._search_part(part, low, weight, start=start, max_nodes=cap)
         if won and len(self.line) < len(line) - k:
             self.line = line[:k] + self.line
-            self.path = [MOVES[c][t + 1] for c, t in self.line]
+            self.path = path[:k] + self.path
         else:
-            self.line = line
-            self.path = [MOVES[c][t + 1] for c, t in line]
+            self.line, self.path = line, path
 
     def _refine_step(self, part: Budget, low, guide) -> bool | None:
         """One run of the refinement on ``part`` (``low`` None: the real
         game): True when it reached the goal (the line in ``self.path`` and
         ``self.line``), False when the complete search proved it out of
-        reach, None when ``part`` ran out. See STEP_STATES."""
+        reach, None when ``part`` ran out. See STEP_STATES and LONG_TAIL."""
         aside = None
         if part.max_states is None or part.max_states > self.STEP_STATES:
             aside = (self.STEP_STATES, *self.STEP_BEST_FIRST)
-        return self._search_part(part, low, guide=guide, aside=aside)[0]
-
-
-# cut_long_line's bounds: lines the service would show as they are (a daily
-# deal is refused over 300 moves), and one best-first run's expansions
-LONG_LINE = 200
-LINE_BEST_FIRST = 200_000
-
-
-def cut_long_line(position, moves, *, max_seconds: float = 2.0) -> tuple:
-    """A won line of more than LONG_LINE moves, often shorter: a best-first
-    run (weight 24, at most LINE_BEST_FIRST expansions) from a position of
-    the line wins from there in few moves, where the search that found the
-    line had wandered (a depth-first search's line is its stack, however
-    deep). Find by bisection an early position of the line from which such
-    a run wins (later positions are nearer the end, so mostly easier), and
-    take the line up to there and the run's line from there. Seed 804:
-    the portfolio's depth-first run wins in 8,126 moves; a run from the
-    line's 15th position wins in 97 more (112 in all). Returns the shorter
-    line (which wins) or ``moves``; a run that gives up proves nothing."""
-    moves = tuple(moves)
-    if len(moves) <= LONG_LINE:
-        return moves
-    deadline = time.perf_counter() + max_seconds
-    best = moves
-    lo, hi = 0, len(moves)  # a run wins from the position after moves[:hi] (at the end: won)
-    while hi - lo > 1:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            break
-        k = (lo + hi) // 2
-        pos = position.play(moves[:k])
-        status, _, _, _, line = _flower_c.search(
-            [tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations),
-            True, True, LINE_BEST_FIRST, left, None, None, None, 24, -1,
-        )
-        if status == 1:
-            hi = k
-            best = moves[:k] + tuple(MOVES[c][t + 1] for c, t in line)
-        else:
-            lo = k
-    return best if len(best) < len(moves) else moves
+        before = part.nodes
+        won = self._search_part(part, low, guide=guide, aside=aside)[0]
+        if won:
+            self._cut_tail(part, low, guide, part.nodes - before)
+        return won
 
 
 class PyFlowerSearch:

@@ -3,8 +3,8 @@
 ``solve`` runs a game-specific depth-first search with a transposition table
 on a compact internal state (``_cruel``, ``_flower``; their docstrings list
 every pruning rule and why it is safe), then replays any certificate through
-the public engine, shortens it (``_flower.cut_long_line`` for Flower Garden,
-then ``_polish``) and replays it again. It says
+the public engine, shortens it (the search class's ``cut_long_line`` where
+it has one, then ``_polish``) and replays it again. It says
 which of three things happened: solved (with the moves), proven unsolvable
 (the whole reachable space, modulo proven-safe pruning, was exhausted), or a
 budget ran out. Giving up is never reported as impossible."""
@@ -20,7 +20,7 @@ from ..moves import Move
 from ..position import Position
 from ._budget import Budget, BudgetSpent
 from ._cruel import CruelSearch
-from ._flower import FlowerSearch, cut_long_line
+from ._flower import FlowerSearch
 from ._polish import polish
 
 
@@ -131,11 +131,10 @@ def solve(
     if not position.play(moves).is_won():  # pragma: no cover - a solver bug
         raise AssertionError(f"certificate does not replay: {position.notation()}")
     if shorten:
-        if position.game == "flower":
-            moves = cut_long_line(position, moves)
-            if not position.play(moves).is_won():  # pragma: no cover - a solver bug
-                raise AssertionError(f"shortened certificate does not replay: {position.notation()}")
-        moves = polish(position, moves)
+        cut = getattr(cls, "cut_long_line", None)  # a search class may carry a first pass of its own
+        if cut is not None:
+            moves = cut(position, moves)
+        moves = polish(position, moves)  # which checks that the line still wins
     return SolveResult(SolveStatus.SOLVED, moves, nodes, clock.elapsed(), len(search.seen))
 
 

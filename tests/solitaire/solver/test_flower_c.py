@@ -14,7 +14,7 @@ from solitaire import FlowerPosition, SolveStatus, solve
 from solitaire.moves import MOVES
 from solitaire.solver import _flower_c
 from solitaire.solver._budget import Budget, BudgetSpent
-from solitaire.solver._flower import LONG_LINE, CFlowerSearch, PyFlowerSearch, cut_long_line
+from solitaire.solver._flower import CFlowerSearch, PyFlowerSearch
 
 
 def run(cls, pos, *, greedy=False, prune=True, **budget):
@@ -421,11 +421,12 @@ def test_a_long_line_is_cut_where_a_best_first_run_wins():
     assert status == 1
     moves = tuple(MOVES[c][t + 1] for c, t in line)
     assert len(moves) > 2000 and pos.play(moves).is_won()
-    cut = cut_long_line(pos, moves, max_seconds=10)
+    cut = CFlowerSearch.cut_long_line(pos, moves, max_seconds=10)
     assert pos.play(cut).is_won()
     assert len(cut) < 200
-    assert cut_long_line(pos, moves[:LONG_LINE], max_seconds=10) == moves[:LONG_LINE]
-    assert cut_long_line(pos, moves, max_seconds=0) == moves
+    short = moves[: CFlowerSearch.LONG_LINE]
+    assert CFlowerSearch.cut_long_line(pos, short, max_seconds=10) == short
+    assert CFlowerSearch.cut_long_line(pos, moves, max_seconds=0) == moves
 
 
 def test_solve_gives_short_lines_where_the_search_wandered():
