@@ -45,10 +45,15 @@ if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS is required when DEBUG is false (comma-separated).")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# The admin's URL prefix, e.g. "staff-2f9c/"; empty (the default): no admin.
+ADMIN_PATH = env_str("ADMIN_PATH", "")
+if ADMIN_PATH and (not ADMIN_PATH.endswith("/") or ADMIN_PATH.startswith("/")):
+    raise ImproperlyConfigured(f"ADMIN_PATH={ADMIN_PATH!r} must look like 'some-name/'.")
+
 # -- Applications --------------------------------------------------------------
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "api.admin_apps.AdminConfig",  # django.contrib.admin, login throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -72,6 +77,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "api.play.sessions.SessionRefreshMiddleware",  # sessions last while used
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -122,6 +128,9 @@ else:
 
 # Sessions live in the database, so any web process can serve any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# A session expires this long after its last save; it is saved again once
+# less than half remains (api.play.sessions), so a session in use lasts.
+SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 14 * 24 * 3600, minimum=3600)
 
 # -- Time and language ---------------------------------------------------------
 
@@ -191,27 +200,58 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # -- play API (issue 5) --
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # API clients: Authorization: Token <key> (POST /api/v1/auth/token).
+        # Tokens expire after API_TOKEN_TTL_SECONDS and end on logout. First,
+        # so that a bad token answers 401 with WWW-Authenticate: Token.
+        "api.play.tokens.ExpiringTokenAuthentication",
         # Browser: session, with CSRF checked on unsafe methods.
         "rest_framework.authentication.SessionAuthentication",
-        # API clients: Authorization: Token <key> (POST /api/v1/auth/token).
-        "rest_framework.authentication.TokenAuthentication",
     ],
     # A first visit gets a guest player (api.play.auth.user_or_guest).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON only; nested deeper than api.play.parsers.MAX_DEPTH: 400.
+    "DEFAULT_PARSER_CLASSES": ["api.play.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "api.play.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": env_int("API_PAGE_SIZE", 20, minimum=1, maximum=500),
     "DEFAULT_THROTTLE_CLASSES": [
-        "api.play.auth.PlayAnonThrottle",
-        "api.play.auth.PlayUserThrottle",
+        "api.play.throttles.PlayAnonThrottle",
+        "api.play.throttles.PlayUserThrottle",
     ],
+    # The scopes are described in api/play/throttles.py and docs/API.md.
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "120/min"),
         "user": env_str("API_THROTTLE_USER", "1200/min"),
+        "login_address": env_str("API_THROTTLE_LOGIN_ADDRESS", "30/min"),
+        "login_account": env_str("API_THROTTLE_LOGIN_ACCOUNT", "10/min"),
+        "token_address": env_str("API_THROTTLE_TOKEN_ADDRESS", "30/min"),
+        "token_account": env_str("API_THROTTLE_TOKEN_ACCOUNT", "10/min"),
+        "register_address": env_str("API_THROTTLE_REGISTER_ADDRESS", "10/hour"),
+        "register_account": env_str("API_THROTTLE_REGISTER_ACCOUNT", "10/hour"),
+        "guest": env_str("API_THROTTLE_GUEST", "60/hour"),
     },
 }
+# How many proxies of ours stand in front of the web processes: 0 (the
+# default) takes the client's address from the socket and ignores
+# X-Forwarded-For; N takes the N-th address from its right
+# (api.play.throttles.client_address).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0, maximum=10)
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT
+# Wrong passwords for one username: this many are free, then it is locked out
+# for AUTH_LOCKOUT_BASE_SECONDS, doubling with each further one up to
+# AUTH_LOCKOUT_MAX_SECONDS (API login and token, and the admin's login).
+AUTH_LOCKOUT_FREE_FAILURES = env_int("AUTH_LOCKOUT_FREE_FAILURES", 5, minimum=1)
+AUTH_LOCKOUT_BASE_SECONDS = env_int("AUTH_LOCKOUT_BASE_SECONDS", 30, minimum=1)
+AUTH_LOCKOUT_MAX_SECONDS = env_int("AUTH_LOCKOUT_MAX_SECONDS", 3600, minimum=1)
+AUTHENTICATION_BACKENDS = [
+    "api.play.throttles.LockoutModelBackend",
+    # Only so that sessions that name it stay logged in (get_user); the
+    # backend above answers or stops every username/password check.
+    "django.contrib.auth.backends.ModelBackend",
+]
+# An API token is refused (and deleted) this long after it was issued.
+API_TOKEN_TTL_SECONDS = env_int("API_TOKEN_TTL_SECONDS", 30 * 24 * 3600, minimum=60)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Solitaire daily deals API",
     "VERSION": "1",
@@ -251,6 +291,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "api.deals.tasks.prepare_upcoming_deals",
         "schedule": crontab(minute=7),
     },
+    # Expired sessions, and guests idle for PLAY_GUEST_IDLE_DAYS with no attempt.
+    "play-clean-sessions-and-guests": {
+        "task": "api.play.tasks.clean_sessions_and_guests",
+        "schedule": crontab(minute=37, hour=4),
+    },
 }
 
 # -- Daily deals ---------------------------------------------------------------
@@ -285,4 +330,6 @@ LEADERBOARD_COUNTS_TTL = env_int("LEADERBOARD_COUNTS_TTL", 10, minimum=1, maximu
 # one attempt (409 action_limit), attempts by one player on one deal
 # (409 attempt_limit).
 PLAY_MAX_ACTIONS_PER_ATTEMPT = env_int("PLAY_MAX_ACTIONS_PER_ATTEMPT", 3000, minimum=1)
+# Guests with no attempt, not seen for this many days, are deleted by beat.
+PLAY_GUEST_IDLE_DAYS = env_int("PLAY_GUEST_IDLE_DAYS", 30, minimum=1)
 PLAY_MAX_ATTEMPTS_PER_DEAL = env_int("PLAY_MAX_ATTEMPTS_PER_DEAL", 100, minimum=1)

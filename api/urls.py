@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -5,10 +6,11 @@ from api.deals.views import health
 
 urlpatterns = [
     path("health/", health, name="health"),
-    path("admin/", admin.site.urls),
     path("api/v1/", include("api.play.urls")),
-    path("", include("frontend.urls")),  # browser pages (issue 6)
 ]
+if settings.ADMIN_PATH:  # off unless configured; its login is throttled
+    urlpatterns.append(path(settings.ADMIN_PATH, admin.site.urls))
+urlpatterns.append(path("", include("frontend.urls")))  # browser pages (issue 6)
 
 # JSON errors for /api/ paths, Django's pages elsewhere (api.play.errors).
 handler400 = "api.play.errors.json_bad_request"

@@ -3,11 +3,11 @@ and the guest player made on a first visit."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth import login
 from django.middleware.csrf import CsrfViewMiddleware
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+from rest_framework import exceptions
 
+from api.play import throttles
 from api.play.errors import CsrfFailed
 from api.play.services import guest_create
 
@@ -37,32 +37,10 @@ def user_or_guest(request):
         return request.user
     if request.method not in SAFE_METHODS:
         csrf_enforce(request)
+    wait = throttles.allowed(throttles.GuestAddressThrottle, request)
+    if wait is not None:
+        raise exceptions.Throttled(wait=wait)
     user = guest_create()
     login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
     request.user = user
     return user
-
-
-def _rate(scope: str) -> str | None:
-    # Read at request time, so settings overrides (tests, env) apply at once.
-    return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(scope)
-
-
-class _RateReadPerRequest:
-    """DRF reads a throttle's rate once, at class creation; read it per request."""
-
-    def get_rate(self):
-        return _rate(self.scope)
-
-    def allow_request(self, request, view):
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
-
-
-class PlayAnonThrottle(_RateReadPerRequest, AnonRateThrottle):
-    pass
-
-
-class PlayUserThrottle(_RateReadPerRequest, UserRateThrottle):
-    pass

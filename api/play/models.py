@@ -21,11 +21,23 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
     )
     display_name = models.CharField(max_length=40)
+    # The display name's look-alike skeleton (api.play.names.display_name_key),
+    # kept by save(): a new name may not look like another player's.
+    name_key = models.CharField(max_length=200, db_index=True, default="", editable=False)
     is_guest = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
         return self.display_name
+
+    def save(self, *args, **kwargs):
+        from api.play.names import display_name_key
+
+        self.name_key = display_name_key(self.display_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
 
 class Attempt(models.Model):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
@@ -12,6 +13,7 @@ import solitaire
 from api.deals.models import Game
 from api.play import clock
 from api.play.models import Attempt, Player
+from api.play.names import display_name_clean
 
 
 class StrictCharField(serializers.CharField):
@@ -40,13 +42,25 @@ class CredentialsIn(serializers.Serializer):
     password = StrictCharField(max_length=128, trim_whitespace=False)
 
 
+def _display_name(value: str) -> str:
+    try:
+        return display_name_clean(value)
+    except ValueError as error:
+        raise serializers.ValidationError(str(error)) from None
+
+
 class RegisterIn(CredentialsIn):
     username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150)
     display_name = StrictCharField(max_length=40, required=False, allow_blank=True)
 
+    def validate_display_name(self, value):
+        return _display_name(value) if value else value
+
     def validate(self, data):
+        # The validators see the new username (UserAttributeSimilarityValidator).
+        candidate = get_user_model()(username=data["username"])
         try:
-            validate_password(data["password"])
+            validate_password(data["password"], user=candidate)
         except DjangoValidationError as error:
             raise serializers.ValidationError({"password": list(error.messages)}) from None
         return data
@@ -54,6 +68,9 @@ class RegisterIn(CredentialsIn):
 
 class PlayerIn(serializers.Serializer):
     display_name = StrictCharField(max_length=40, min_length=1)
+
+    def validate_display_name(self, value):
+        return _display_name(value)
 
 
 class AttemptStartIn(serializers.Serializer):

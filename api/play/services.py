@@ -37,6 +37,7 @@ from api.play.errors import (
 )
 from api.play.illegal import illegal_move_message
 from api.play.models import Attempt, AttemptAction, Player
+from api.play.names import display_name_key
 from solitaire.solver import hint, is_stalled
 
 User = get_user_model()
@@ -64,6 +65,21 @@ def guest_create() -> User:
     return user
 
 
+def _name_free(*, player: Player, display_name: str) -> bool:
+    """No other player's display name looks like this one."""
+    key = display_name_key(display_name)
+    return not Player.objects.filter(name_key=key).exclude(pk=player.pk).exists()
+
+
+def _name_check(*, player: Player, display_name: str) -> None:
+    if not _name_free(player=player, display_name=display_name):
+        raise Conflict(
+            _("%(name)r looks like another player's name: choose another.")
+            % {"name": display_name},
+            code="display_name_taken",
+        )
+
+
 def player_register(*, user, username: str, password: str, display_name: str | None) -> Player:
     """The guest becomes a registered account: same user, so same records."""
     player = player_get_or_create(user=user)
@@ -71,6 +87,8 @@ def player_register(*, user, username: str, password: str, display_name: str | N
         raise Conflict(_("You are already registered."), code="already_registered")
     if User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
         raise Conflict(_("That username is taken."), code="username_taken")
+    if display_name:
+        _name_check(player=player, display_name=display_name)
     name = user.get_username()
     guest_tag = name[len("guest-"):] if name.startswith("guest-") else ""
     with transaction.atomic():
@@ -82,8 +100,10 @@ def player_register(*, user, username: str, password: str, display_name: str | N
             raise Conflict(_("That username is taken."), code="username_taken") from None
         if display_name:
             player.display_name = display_name
-        elif player.is_guest and guest_tag and player.display_name.endswith(guest_tag):
-            # Still the made-up guest name (in whichever language it was made).
+        elif (guest_tag and player.display_name.endswith(guest_tag)
+              and _name_free(player=player, display_name=username[:40])):
+            # Still the made-up guest name (in whichever language it was
+            # made): the username instead, unless it looks like another's.
             player.display_name = username[:40]
         player.is_guest = False
         player.save()
@@ -92,6 +112,7 @@ def player_register(*, user, username: str, password: str, display_name: str | N
 
 def player_rename(*, user, display_name: str) -> Player:
     player = player_get_or_create(user=user)
+    _name_check(player=player, display_name=display_name)
     player.display_name = display_name
     player.save(update_fields=["display_name"])
     return player

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
-from rest_framework.authtoken.models import Token
+from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import solitaire
 from api.deals.models import DailyDeal
-from api.play import clock, selectors, services
+from api.play import clock, selectors, services, throttles, tokens
 from api.play import serializers as s
 from api.play.auth import csrf_enforce, user_or_guest
 from api.play.errors import PlayError, StaleVersion
@@ -62,7 +62,31 @@ class MeView(APIView):
         return Response(s.player_out(services.player_rename(user=user, **data)))
 
 
+_DEFAULT_THROTTLES = [throttles.PlayAnonThrottle, throttles.PlayUserThrottle]
+
+
+def _authenticate(request, data):
+    """The user with these credentials, or 429 while the username is locked
+    out after wrong passwords, or 400 bad_credentials."""
+    username = data["username"]
+    wait = throttles.lockout_wait(username)
+    if not wait:
+        user = authenticate(request._request, username=username, password=data["password"])
+        if user is not None:
+            return user
+        wait = throttles.lockout_wait(username)
+    if wait:
+        raise exceptions.Throttled(
+            wait=wait,
+            detail=_("Too many wrong passwords for this username: try again later."),
+        )
+    raise PlayError(_("Wrong username or password."), code="bad_credentials")
+
+
 class RegisterView(APIView):
+    throttle_classes = [*_DEFAULT_THROTTLES, throttles.RegisterAddressThrottle,
+                        throttles.RegisterAccountThrottle]
+
     @extend_schema(request=s.RegisterIn, responses=JSON,
                    summary="Turn the current guest into an account, keeping its records")
     def post(self, request):
@@ -79,36 +103,42 @@ class RegisterView(APIView):
 
 
 class LoginView(APIView):
+    throttle_classes = [*_DEFAULT_THROTTLES, throttles.LoginAddressThrottle,
+                        throttles.LoginAccountThrottle]
+
     @extend_schema(request=s.CredentialsIn, responses=JSON, summary="Log in (session)")
     def post(self, request):
         data = _valid(s.CredentialsIn, request.data)
         if not request.user.is_authenticated:
             csrf_enforce(request)
-        user = authenticate(request._request, username=data["username"], password=data["password"])
-        if user is None:
-            raise PlayError(_("Wrong username or password."), code="bad_credentials")
+        user = _authenticate(request, data)
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
         get_token(request._request)
         return Response(s.player_out(services.player_get_or_create(user=user)))
 
 
 class LogoutView(APIView):
-    @extend_schema(request=None, responses={204: None}, summary="Log out")
+    @extend_schema(request=None, responses={204: None},
+                   summary="Log out: ends the session and revokes the player's API token")
     def post(self, request):
+        if request.user.is_authenticated:
+            tokens.tokens_revoke(request.user)
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TokenView(APIView):
+    throttle_classes = [*_DEFAULT_THROTTLES, throttles.TokenAddressThrottle,
+                        throttles.TokenAccountThrottle]
+
     @extend_schema(request=s.CredentialsIn, responses=JSON,
                    summary="A token for API clients: Authorization: Token <key>")
     def post(self, request):
         data = _valid(s.CredentialsIn, request.data)
-        user = authenticate(request._request, username=data["username"], password=data["password"])
-        if user is None:
-            raise PlayError(_("Wrong username or password."), code="bad_credentials")
-        token, _created = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        user = _authenticate(request, data)
+        token = tokens.token_issue(user)
+        expires = token.created + dt.timedelta(seconds=settings.API_TOKEN_TTL_SECONDS)
+        return Response({"token": token.key, "expires_at": expires.isoformat()})
 
 
 # -- daily deals ------------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""The JSON parser of the API: deeply nested input is a 400, never a 500.
+
+Imports nothing of api.play at module level (DRF loads it from settings)."""
+
+from __future__ import annotations
+
+import io
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+# No request body of this API nests objects or lists more than two deep.
+MAX_DEPTH = 32
+
+
+def _too_deep(raw: bytes) -> bool:
+    """True when brackets outside strings nest deeper than MAX_DEPTH (a
+    linear scan, before the recursive decoder sees the text)."""
+    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return False
+
+
+class BoundedJSONParser(JSONParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        raw = stream.read() if stream is not None else b""
+        if _too_deep(raw):
+            raise ParseError(
+                _("The JSON is nested more than %(depth)s levels deep.") % {"depth": MAX_DEPTH}
+            )
+        try:
+            return super().parse(io.BytesIO(raw), media_type, parser_context)
+        except RecursionError:
+            raise ParseError(_("The JSON is nested too deeply.")) from None

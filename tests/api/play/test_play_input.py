@@ -1,0 +1,99 @@
+"""Bad input is a clear 400 (or 409), never a 500: deeply nested JSON, and
+display names that hide, reorder, pile up or imitate."""
+
+import pytest
+from hypothesis import given, settings as hsettings, strategies as st
+
+from api.play import parsers
+from api.play.models import Player
+from api.play.names import display_name_clean, display_name_key
+
+
+@pytest.mark.parametrize("path, method", [
+    ("/api/v1/attempts", "POST"), ("/api/v1/auth/login", "POST"), ("/api/v1/me", "PATCH"),
+    ("/api/v1/auth/register", "POST"), ("/api/v1/attempts/1/moves", "POST"),
+])
+def test_deeply_nested_json_is_a_400_on_every_body(api, path, method):
+    player = api()
+    for raw in (b"[" * 2000 + b"]" * 2000, b'{"a":' * 1500 + b"1" + b"}" * 1500):
+        reply = player.request(method, path, raw=raw)
+        assert reply.status == 400 and reply.error_code == "bad_request", (path, reply.body)
+        assert "nested" in reply.body["error"]["message"]
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(api, todays_deals):
+    player = api()
+    reply = player.patch("/api/v1/me", {"display_name": "[[[[" * 9 + "x"})
+    assert reply.status == 200, reply.body
+
+
+def test_a_recursion_error_in_the_decoder_is_a_400_too(api, monkeypatch):
+    monkeypatch.setattr(parsers, "MAX_DEPTH", 10**9)  # only the decoder's own limit left
+    reply = api().request("POST", "/api/v1/attempts", raw=b"[" * 100_000 + b"]" * 100_000)
+    assert reply.status == 400 and reply.error_code == "bad_request", reply.body
+
+
+@pytest.mark.parametrize("name", [
+    "\u202eevil",            # right-to-left override
+    "\u200b\u200b",          # zero-width spaces only
+    "a\u2066b\u2069",        # bidirectional isolate
+    "two\nlines",            # newline
+    "tab\there",
+    "x" + "\u0300" * 39,     # 39 combining marks
+    "e\u0301\u0302\u0303",   # three accents on one letter
+    "\u3164",                # Hangul filler (draws nothing)
+    "   ",
+    "\ue000private",
+])
+def test_display_names_that_hide_or_pile_up_are_refused(as_alice, name):
+    reply = as_alice.patch("/api/v1/me", {"display_name": name})
+    assert reply.status == 400 and "display_name" in reply.body["error"]["fields"], reply.body
+    assert as_alice.get("/api/v1/me").body["display_name"] == "Alice"
+
+
+def test_display_names_are_stored_in_nfc_with_spaces_tidied(as_alice):
+    reply = as_alice.patch("/api/v1/me", {"display_name": "  Jose\u0301   Sa\u0301 "})
+    assert reply.status == 200 and reply.body["display_name"] == "Jos\u00e9 S\u00e1"
+    assert as_alice.patch("/api/v1/me", {"display_name": "Vi\u1ec7t \u05e9\u05dc\u05d5\u05dd"}).status == 200
+
+
+def test_a_look_alike_of_another_players_name_is_refused(api, alice, bob):
+    player = api()
+    for lookalike in ("\u0410lice", "alice", "ALICE", "A1ice", "B\u043eb"):
+        reply = player.patch("/api/v1/me", {"display_name": lookalike})
+        assert reply.status == 409 and reply.error_code == "display_name_taken", (lookalike, reply.body)
+    assert player.patch("/api/v1/me", {"display_name": "Alicia"}).status == 200
+    reply = api().post("/api/v1/auth/register", {
+        "username": "mallory", "password": "a long enough passphrase", "display_name": "B\u043eb"})
+    assert reply.status == 409 and reply.error_code == "display_name_taken"
+
+
+def test_a_player_may_keep_or_recase_their_own_name(as_alice):
+    assert as_alice.patch("/api/v1/me", {"display_name": "Alice"}).status == 200
+    assert as_alice.patch("/api/v1/me", {"display_name": "ALICE"}).status == 200
+
+
+def test_registering_keeps_the_guest_name_when_the_username_looks_like_another(api, alice):
+    player = api()
+    guest_name = player.get("/api/v1/me").body["display_name"]
+    reply = player.post("/api/v1/auth/register",
+                        {"username": "a1ice", "password": "a long enough passphrase"})
+    assert reply.status == 201 and reply.body["display_name"] == guest_name
+
+
+@hsettings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_a_clean_name_is_stable_and_visible(text):
+    try:
+        name = display_name_clean(text)
+    except ValueError:
+        return
+    assert display_name_clean(name) == name
+    assert name == name.strip() and "\n" not in name and len(name) <= 40
+    assert any(c.isalnum() for c in name)
+    assert display_name_key(name) == display_name_key(name.casefold())
+
+
+def test_existing_players_have_keys(make_player):
+    make_player("zed", "Zed")
+    assert Player.objects.get(user__username="zed").name_key == display_name_key("Zed")
