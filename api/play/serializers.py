@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 import solitaire
@@ -60,9 +61,24 @@ class AttemptStartIn(serializers.Serializer):
     date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
 
 
+# A batch holds at most a whole deck's moves home (an auto-finish).
+MOVES_PER_REQUEST = 52
+
+
 class MoveIn(serializers.Serializer):
-    move = StrictCharField(max_length=16)
+    """One move (``move``) or several applied in order (``moves``), from ``version``."""
+
+    move = StrictCharField(max_length=16, required=False)
+    moves = serializers.ListField(
+        child=StrictCharField(max_length=16), min_length=1, max_length=MOVES_PER_REQUEST,
+        required=False,
+    )
     version = StrictIntegerField(min_value=0)
+
+    def validate(self, data):
+        if ("move" in data) == ("moves" in data):
+            raise serializers.ValidationError(_("Send one move (move) or a list of moves (moves): one of the two."))
+        return data
 
 
 class VersionIn(serializers.Serializer):
@@ -134,12 +150,82 @@ def attempt_out(attempt: Attempt, now: dt.datetime, *, replayed: bool = False) -
     position = solitaire.parse_position(attempt.position)
     over = attempt.finished
     legal = [] if over else _legal_by_card(position)
+    forced, safe = ((), ()) if over else solitaire.home_moves(position)
     return {
         **attempt_summary_out(attempt, now),
         "position": position.to_dict(),
         "legal": legal,
         "can_redeal": (not over) and attempt.deal.game == "cruel" and position.can_redeal(),
         "can_undo": (not over) and bool(attempt.line),
+        "forced": [m.token() for m in forced],
+        "safe": [m.token() for m in safe],
         "last_action": attempt.last_action or None,
         "replayed": replayed,
     }
+
+
+# -- response schemas (OpenAPI) -------------------------------------------------------
+
+
+class CountersOut(serializers.Serializer):
+    cards_home = serializers.IntegerField()
+    redeals = serializers.IntegerField()
+    undos = serializers.IntegerField()
+    moves = serializers.IntegerField()
+
+
+class FoundationOut(serializers.Serializer):
+    suit = serializers.ChoiceField(choices=["C", "D", "H", "S"])
+    count = serializers.IntegerField(min_value=0, max_value=13)
+    top = serializers.CharField(allow_null=True)
+
+
+class PositionOut(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.values)
+    notation = serializers.CharField()
+    piles = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="Cruel: 12 piles, base to top.",
+    )
+    columns = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="Flower Garden: 6 columns, base to top.",
+    )
+    bouquet = serializers.ListField(child=serializers.CharField(), required=False)
+    foundations = FoundationOut(many=True)
+    cards_home = serializers.IntegerField()
+
+
+class LegalOut(serializers.Serializer):
+    card = serializers.CharField()
+    targets = serializers.ListField(child=serializers.CharField(), help_text='"F" or a pile/column number')
+
+
+class AttemptOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.ChoiceField(choices=Game.values)
+    date = serializers.DateField()
+    ranked = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Attempt.Status.values)
+    finished = serializers.BooleanField()
+    version = serializers.IntegerField()
+    counters = CountersOut()
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+    elapsed_seconds = serializers.FloatField()
+    position = PositionOut()
+    legal = LegalOut(many=True)
+    can_redeal = serializers.BooleanField()
+    can_undo = serializers.BooleanField()
+    forced = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="When foundation moves alone win from here: all of them, in an order that "
+        "plays (send them as one batch); else empty.",
+    )
+    safe = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Moves home proven never to lose a solution, in an order that plays "
+        "(the solver's rule; every move of the forced finish); may be empty.",
+    )
+    last_action = serializers.CharField(allow_null=True)
+    replayed = serializers.BooleanField()

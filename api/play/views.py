@@ -194,7 +194,7 @@ class AttemptsView(APIView):
         now = clock.now()
         return paginator.get_paginated_response([s.attempt_summary_out(a, now) for a in page])
 
-    @extend_schema(request=s.AttemptStartIn, responses=JSON, summary="Start an attempt")
+    @extend_schema(request=s.AttemptStartIn, responses={201: s.AttemptOut}, summary="Start an attempt")
     def post(self, request):
         data = _valid(s.AttemptStartIn, request.data)
         user = user_or_guest(request)
@@ -215,7 +215,7 @@ def _with_state_on_conflict(request, attempt_id, action):
 
 
 class AttemptView(APIView):
-    @extend_schema(responses=JSON, summary="An attempt of mine")
+    @extend_schema(responses=s.AttemptOut, summary="An attempt of mine")
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
         attempt = services.attempt_get(user=user, attempt_id=attempt_id)
@@ -223,10 +223,18 @@ class AttemptView(APIView):
 
 
 class MoveView(APIView):
-    @extend_schema(request=s.MoveIn, responses=JSON, summary="Make a move (notation token or R)")
+    @extend_schema(
+        request=s.MoveIn, responses=s.AttemptOut,
+        summary="Make a move (notation token or R), or several in order (all or none)",
+    )
     def post(self, request, attempt_id: int):
         data = _valid(s.MoveIn, request.data)
         user = user_or_guest(request)
+        if "moves" in data:
+            return _with_state_on_conflict(request, attempt_id, lambda: services.moves_apply(
+                user=user, attempt_id=attempt_id, moves=data["moves"], version=data["version"],
+                now=clock.now(),
+            ))
         return _with_state_on_conflict(request, attempt_id, lambda: services.move_apply(
             user=user, attempt_id=attempt_id, move=data["move"], version=data["version"],
             now=clock.now(),
@@ -234,7 +242,7 @@ class MoveView(APIView):
 
 
 class UndoView(APIView):
-    @extend_schema(request=s.VersionIn, responses=JSON, summary="Undo the last move (counted)")
+    @extend_schema(request=s.VersionIn, responses=s.AttemptOut, summary="Undo the last move (counted)")
     def post(self, request, attempt_id: int):
         data = _valid(s.VersionIn, request.data)
         user = user_or_guest(request)
@@ -244,7 +252,7 @@ class UndoView(APIView):
 
 
 class FinishView(APIView):
-    @extend_schema(request=None, responses=JSON, summary="Finish: playing becomes abandoned")
+    @extend_schema(request=None, responses=s.AttemptOut, summary="Finish: playing becomes abandoned")
     def post(self, request, attempt_id: int):
         user = user_or_guest(request)
         now = clock.now()
