@@ -29,6 +29,9 @@ class ErrorDetailOut(serializers.Serializer):
     state = serializers.DictField(
         required=False, help_text="409 stale_version: the attempt as it is now."
     )
+    day_ended_at = serializers.DateTimeField(
+        required=False, help_text="409 day_over: when the attempt's day ended."
+    )
 
 
 class ErrorOut(serializers.Serializer):
@@ -41,8 +44,8 @@ ERRORS = {
     403: "`csrf_failed` (an unsafe request without the CSRF header), `forbidden`, "
          "`not_authenticated` (a token that is not valid), `hint_not_for_ranked`.",
     404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`.",
-    409: "`stale_version` (with `state`), `attempt_finished`, `nothing_to_undo`, "
-         "`username_taken`, `already_registered`, `conflict`.",
+    409: "`stale_version` (with `state`), `attempt_finished`, `nothing_to_undo`, `day_over`, "
+         "`action_limit`, `attempt_limit`, `username_taken`, `already_registered`, `conflict`.",
     415: "The body is not JSON (`unsupported_media_type`).",
     422: "`illegal_move` (with `move` and `reason`).",
     429: "`throttled`: too many requests; `Retry-After` says when to try again.",
@@ -149,6 +152,10 @@ class AttemptSummaryOut(serializers.Serializer):
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField(allow_null=True)
     elapsed_seconds = serializers.FloatField()
+    day_ends_at = serializers.DateTimeField()
+    frozen = serializers.BooleanField(
+        help_text="A ranked attempt whose day is over: its record is as it stood at midnight."
+    )
 
 
 class LegalOut(serializers.Serializer):

@@ -198,7 +198,7 @@ class AttemptsView(APIView):
         now = clock.now()
         return paginator.get_paginated_response([s.attempt_summary_out(a, now) for a in page])
 
-    @documented(request=s.AttemptStartIn, ok={201: out.AttemptOut}, errors=(404,),
+    @documented(request=s.AttemptStartIn, ok={201: out.AttemptOut}, errors=(404, 409),
                 summary="Start an attempt")
     def post(self, request):
         data = _valid(s.AttemptStartIn, request.data)
@@ -272,11 +272,12 @@ class LogView(APIView):
 class HintView(APIView):
     @documented(
         ok={200: out.HintOut}, errors=(404,),
-        summary="The next move of a solution ({status, move}); practice or finished attempts only",
+        summary="The next move of a solution ({status, move}); none on a deal while its ranked "
+        "attempt is in play on its day",
     )
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
-        return Response(services.attempt_hint(user=user, attempt_id=attempt_id))
+        return Response(services.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now()))
 
 
 # -- records --------------------------------------------------------------------------
