@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -33,6 +34,40 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+# A day: strictly YYYY-MM-DD (not 20261201, not the ISO week date 2026-W49-2).
+DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class DayField(serializers.DateField):
+    """A date written YYYY-MM-DD; strptime alone would take 2026-1-5."""
+
+    def __init__(self, **kwargs):
+        super().__init__(input_formats=["%Y-%m-%d"], **kwargs)
+
+    def to_internal_value(self, value):
+        if not isinstance(value, str) or not DAY_PATTERN.fullmatch(value):
+            self.fail("invalid", format="YYYY-MM-DD")
+        return super().to_internal_value(value)
+
+
+class QueryMixin:
+    """A query parameter given but empty (``?game=``) is an error, not left out
+    (DRF skips blank form values of optional fields)."""
+
+    def get_value(self, dictionary):
+        if dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
+
+class QueryChoiceField(QueryMixin, serializers.ChoiceField):
+    pass
+
+
+class QueryDayField(QueryMixin, DayField):
+    pass
+
+
 # -- input -------------------------------------------------------------------------
 
 
@@ -59,7 +94,7 @@ class PlayerIn(serializers.Serializer):
 
 class AttemptStartIn(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.values)
-    date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
+    date = DayField(required=False)
 
 
 # A batch holds at most a whole deck's moves home (an auto-finish).
@@ -78,7 +113,9 @@ class MoveIn(serializers.Serializer):
 
     def validate(self, data):
         if ("move" in data) == ("moves" in data):
-            raise serializers.ValidationError(_("Send one move (move) or a list of moves (moves): one of the two."))
+            raise serializers.ValidationError(
+                _("Send one move (move) or a list of moves (moves): one of the two.")
+            )
         return data
 
 
@@ -87,8 +124,8 @@ class VersionIn(serializers.Serializer):
 
 
 class AttemptListIn(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values, required=False)
-    date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
+    game = QueryChoiceField(choices=Game.values, required=False)
+    date = QueryDayField(required=False)
 
 
 class LeaderboardIn(serializers.Serializer):
@@ -96,7 +133,7 @@ class LeaderboardIn(serializers.Serializer):
 
 
 class HistoryIn(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values, required=False)
+    game = QueryChoiceField(choices=Game.values, required=False)
 
 
 # -- output ------------------------------------------------------------------------
@@ -170,71 +207,3 @@ def attempt_out(attempt: Attempt, now: dt.datetime, *, replayed: bool = False) -
         "replayed": replayed,
     }
 
-
-# -- response schemas (OpenAPI) -------------------------------------------------------
-
-
-class CountersOut(serializers.Serializer):
-    cards_home = serializers.IntegerField()
-    redeals = serializers.IntegerField()
-    undos = serializers.IntegerField()
-    moves = serializers.IntegerField()
-
-
-class FoundationOut(serializers.Serializer):
-    suit = serializers.ChoiceField(choices=["C", "D", "H", "S"])
-    count = serializers.IntegerField(min_value=0, max_value=13)
-    top = serializers.CharField(allow_null=True)
-
-
-class PositionOut(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values)
-    notation = serializers.CharField()
-    piles = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()), required=False,
-        help_text="Cruel: 12 piles, base to top.",
-    )
-    columns = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()), required=False,
-        help_text="Flower Garden: 6 columns, base to top.",
-    )
-    bouquet = serializers.ListField(child=serializers.CharField(), required=False)
-    foundations = FoundationOut(many=True)
-    cards_home = serializers.IntegerField()
-
-
-class LegalOut(serializers.Serializer):
-    card = serializers.CharField()
-    targets = serializers.ListField(child=serializers.CharField(), help_text='"F" or a pile/column number')
-
-
-class AttemptOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    game = serializers.ChoiceField(choices=Game.values)
-    date = serializers.DateField()
-    ranked = serializers.BooleanField()
-    status = serializers.ChoiceField(choices=Attempt.Status.values)
-    finished = serializers.BooleanField()
-    version = serializers.IntegerField()
-    counters = CountersOut()
-    started_at = serializers.DateTimeField()
-    ended_at = serializers.DateTimeField(allow_null=True)
-    elapsed_seconds = serializers.FloatField()
-    day_ends_at = serializers.DateTimeField()
-    frozen = serializers.BooleanField()
-    position = PositionOut()
-    legal = LegalOut(many=True)
-    can_redeal = serializers.BooleanField()
-    can_undo = serializers.BooleanField()
-    forced = serializers.ListField(
-        child=serializers.CharField(),
-        help_text="When foundation moves alone win from here: all of them, in an order that "
-        "plays (send them as one batch); else empty.",
-    )
-    safe = serializers.ListField(
-        child=serializers.CharField(),
-        help_text="Moves home proven never to lose a solution, in an order that plays "
-        "(the solver's rule; every move of the forced finish); may be empty.",
-    )
-    last_action = serializers.CharField(allow_null=True)
-    replayed = serializers.BooleanField()
