@@ -283,3 +283,8 @@ PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 3.0, minimum=0.01)
 # LEADERBOARD_COUNTS_TTL seconds (api.play.selectors); below it, counted live.
 LEADERBOARD_CACHED_COUNTS_FROM = env_int("LEADERBOARD_CACHED_COUNTS_FROM", 20_000, minimum=0)
 LEADERBOARD_COUNTS_TTL = env_int("LEADERBOARD_COUNTS_TTL", 10, minimum=1, maximum=3600)
+# Caps that keep one player from flooding the database: moves and undos in
+# one attempt (409 action_limit), attempts by one player on one deal
+# (409 attempt_limit).
+PLAY_MAX_ACTIONS_PER_ATTEMPT = env_int("PLAY_MAX_ACTIONS_PER_ATTEMPT", 3000, minimum=1)
+PLAY_MAX_ATTEMPTS_PER_DEAL = env_int("PLAY_MAX_ATTEMPTS_PER_DEAL", 100, minimum=1)

@@ -100,6 +100,24 @@ class HintNotForRanked(PlayError):
     )
 
 
+class DayOver(PlayError):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "day_over"
+    default_detail = gettext_lazy(
+        "The day of this ranked attempt is over: its record stays as it was at midnight."
+    )
+
+
+class ActionLimit(PlayError):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "action_limit"
+
+
+class AttemptLimit(PlayError):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "attempt_limit"
+
+
 class Conflict(PlayError):
     status_code = status.HTTP_409_CONFLICT
     default_code = "conflict"

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 import solitaire
 from api.deals.models import Game
+from api.play import clock
 from api.play.models import Attempt, Player
 
 
@@ -104,12 +105,15 @@ def _legal_by_card(position) -> list[dict]:
     return [{"card": card, "targets": targets} for card, targets in grouped.items()]
 
 
-def elapsed_seconds(attempt: Attempt, now: dt.datetime) -> float:
+def elapsed_seconds(attempt: Attempt, now: dt.datetime, *, frozen: bool = False) -> float:
+    if frozen:  # the record's time, as it stood when the day ended
+        return round(attempt.elapsed_ms / 1000, 1)
     end = attempt.ended_at or now
     return round(max(0.0, (end - attempt.started_at).total_seconds()), 1)
 
 
 def attempt_summary_out(attempt: Attempt, now: dt.datetime) -> dict:
+    frozen = attempt.frozen(now)
     return {
         "id": attempt.pk,
         "game": attempt.deal.game,
@@ -126,16 +130,19 @@ def attempt_summary_out(attempt: Attempt, now: dt.datetime) -> dict:
         },
         "started_at": attempt.started_at.isoformat(),
         "ended_at": attempt.ended_at.isoformat() if attempt.ended_at else None,
-        "elapsed_seconds": elapsed_seconds(attempt, now),
+        "elapsed_seconds": elapsed_seconds(attempt, now, frozen=frozen),
+        "day_ends_at": clock.day_end(attempt.deal.date).isoformat(),
+        "frozen": frozen,
     }
 
 
 def attempt_out(attempt: Attempt, now: dt.datetime, *, replayed: bool = False) -> dict:
     position = solitaire.parse_position(attempt.position)
-    over = attempt.finished
+    summary = attempt_summary_out(attempt, now)
+    over = attempt.finished or summary["frozen"]
     legal = [] if over else _legal_by_card(position)
     return {
-        **attempt_summary_out(attempt, now),
+        **summary,
         "position": position.to_dict(),
         "legal": legal,
         "can_redeal": (not over) and attempt.deal.game == "cruel" and position.can_redeal(),

@@ -263,11 +263,12 @@ class LogView(APIView):
 class HintView(APIView):
     @extend_schema(
         responses=JSON,
-        summary="The next move of a solution ({status, move}); practice or finished attempts only",
+        summary="The next move of a solution ({status, move}); none on a deal while its ranked "
+        "attempt is in play on its day",
     )
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
-        return Response(services.attempt_hint(user=user, attempt_id=attempt_id))
+        return Response(services.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now()))
 
 
 # -- records --------------------------------------------------------------------------
