@@ -216,6 +216,12 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Solitaire daily deals API",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # PATCH bodies are described as sent: PATCH /me requires display_name.
+    "COMPONENT_SPLIT_PATCH": False,
+    "ENUM_NAME_OVERRIDES": {
+        "AttemptStatusEnum": "api.play.schema.ATTEMPT_STATUSES",
+        "HintStatusEnum": "api.play.schema.HINT_STATUSES",
+    },
     # The docs page loads Swagger UI from our static files, so it works
     # offline and behind a strict network policy.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -32,6 +33,40 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+# A day: strictly YYYY-MM-DD (not 20261201, not the ISO week date 2026-W49-2).
+DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class DayField(serializers.DateField):
+    """A date written YYYY-MM-DD; strptime alone would take 2026-1-5."""
+
+    def __init__(self, **kwargs):
+        super().__init__(input_formats=["%Y-%m-%d"], **kwargs)
+
+    def to_internal_value(self, value):
+        if not isinstance(value, str) or not DAY_PATTERN.fullmatch(value):
+            self.fail("invalid", format="YYYY-MM-DD")
+        return super().to_internal_value(value)
+
+
+class QueryMixin:
+    """A query parameter given but empty (``?game=``) is an error, not left out
+    (DRF skips blank form values of optional fields)."""
+
+    def get_value(self, dictionary):
+        if dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
+
+class QueryChoiceField(QueryMixin, serializers.ChoiceField):
+    pass
+
+
+class QueryDayField(QueryMixin, DayField):
+    pass
+
+
 # -- input -------------------------------------------------------------------------
 
 
@@ -58,7 +93,7 @@ class PlayerIn(serializers.Serializer):
 
 class AttemptStartIn(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.values)
-    date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
+    date = DayField(required=False)
 
 
 class MoveIn(serializers.Serializer):
@@ -71,8 +106,8 @@ class VersionIn(serializers.Serializer):
 
 
 class AttemptListIn(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values, required=False)
-    date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
+    game = QueryChoiceField(choices=Game.values, required=False)
+    date = QueryDayField(required=False)
 
 
 class LeaderboardIn(serializers.Serializer):
@@ -80,7 +115,7 @@ class LeaderboardIn(serializers.Serializer):
 
 
 class HistoryIn(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values, required=False)
+    game = QueryChoiceField(choices=Game.values, required=False)
 
 
 # -- output ------------------------------------------------------------------------
