@@ -115,6 +115,12 @@ if CACHE_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
+            # A cache that is down or hung costs a request at most this long:
+            # play goes on without it (api.outages).
+            "OPTIONS": {
+                "socket_connect_timeout": env_float("CACHE_TIMEOUT", 0.5, minimum=0.01),
+                "socket_timeout": env_float("CACHE_TIMEOUT", 0.5, minimum=0.01),
+            },
         }
     }
 else:
