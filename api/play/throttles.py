@@ -32,6 +32,8 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
+from api.outages import CACHE_ERRORS, cache_failed
+
 log = logging.getLogger(__name__)
 
 
@@ -81,7 +83,12 @@ class _RateReadPerRequest:
         if self.rate is None:
             return True
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        try:
+            return super().allow_request(request, view)
+        except CACHE_ERRORS as error:
+            # Fail open: an outage of the cache must not stop play.
+            cache_failed(f"{type(self).__name__} lets the request through", error)
+            return True
 
 
 class PlayAnonThrottle(_RateReadPerRequest, AnonRateThrottle):
@@ -161,7 +168,11 @@ def lockout_wait(username) -> float:
     """Seconds the username stays locked out (0: not locked)."""
     if not isinstance(username, str) or not username:
         return 0.0
-    state = cache.get(_lockout_key(username))
+    try:
+        state = cache.get(_lockout_key(username))
+    except CACHE_ERRORS as error:
+        cache_failed("no lockout is checked", error)
+        return 0.0
     if not state:
         return 0.0
     return max(0.0, state["until"] - time.time())
@@ -175,7 +186,11 @@ def lockout_failed(username) -> None:
     if not isinstance(username, str) or not username:
         return
     key = _lockout_key(username)
-    state = cache.get(key) or {"failures": 0, "until": 0.0}
+    try:
+        state = cache.get(key) or {"failures": 0, "until": 0.0}
+    except CACHE_ERRORS as error:
+        cache_failed("the failure is not counted", error)
+        return
     state["failures"] += 1
     over = state["failures"] - settings.AUTH_LOCKOUT_FREE_FAILURES
     if over > 0:
@@ -183,12 +198,18 @@ def lockout_failed(username) -> None:
                       settings.AUTH_LOCKOUT_MAX_SECONDS)
         state["until"] = time.time() + seconds
         log.warning("login locked out for %s s after %s failures", seconds, state["failures"])
-    cache.set(key, state, timeout=settings.AUTH_LOCKOUT_MAX_SECONDS + 60)
+    try:
+        cache.set(key, state, timeout=settings.AUTH_LOCKOUT_MAX_SECONDS + 60)
+    except CACHE_ERRORS as error:
+        cache_failed("the failure is not counted", error)
 
 
 def lockout_clear(username) -> None:
     if isinstance(username, str) and username:
-        cache.delete(_lockout_key(username))
+        try:
+            cache.delete(_lockout_key(username))
+        except CACHE_ERRORS as error:
+            cache_failed("the failure count stays", error)
 
 
 class LockoutModelBackend(ModelBackend):
