@@ -11,12 +11,17 @@ records, for good.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import time
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.utils import timezone
+
+from api.outages import DATABASE_ERRORS
+
+log = logging.getLogger(__name__)
 
 REFRESHED_KEY = "_refreshed_at"
 
@@ -33,15 +38,27 @@ class SessionRefreshMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         session = getattr(request, "session", None)
-        if session is not None and session.session_key and not session.is_empty():
-            now = time.time()
-            refreshed = session.get(REFRESHED_KEY, 0)
-            if now - refreshed >= settings.SESSION_COOKIE_AGE / 2:
-                session[REFRESHED_KEY] = now  # modified: saved with a new expiry
-                user = getattr(request, "user", None)
-                if user is not None and user.is_authenticated:
-                    get_user_model().objects.filter(pk=user.pk).update(last_login=timezone.now())
+        # Only a session the request has read already (no extra query for
+        # requests that never looked at it, such as /health/).
+        if session is None or not session.accessed or not session.session_key:
+            return response
+        try:
+            self._refresh(request, session)
+        except DATABASE_ERRORS as error:  # the answer stands; refresh next time
+            log.warning("Session not refreshed: %r", error)
         return response
+
+    @staticmethod
+    def _refresh(request, session) -> None:
+        if session.is_empty():
+            return
+        now = time.time()
+        if now - session.get(REFRESHED_KEY, 0) < settings.SESSION_COOKIE_AGE / 2:
+            return
+        session[REFRESHED_KEY] = now  # modified: saved with a new expiry
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            get_user_model().objects.filter(pk=user.pk).update(last_login=timezone.now())
 
 
 def sessions_clean(*, now: dt.datetime) -> dict:

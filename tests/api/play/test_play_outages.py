@@ -163,8 +163,9 @@ def test_a_database_outage_answers_503_with_retry_after_in_the_one_shape(
 
 
 def test_a_database_outage_outside_the_api_views_is_a_503_too(
-    bare_api, as_alice, database_unreachable
+    bare_api, as_alice, database_unreachable, settings
 ):
+    settings.ROOT_URLCONF = "tests.api.admin_urls"  # the admin, served at staff/
     make, _restore = database_unreachable
     make()
 
