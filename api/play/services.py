@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 import solitaire
 from api.deals import services as deals
 from api.deals.models import DailyDeal, Game
-from api.play import clock
+from api import clock
 from api.play.errors import (
     ActionLimit,
     AttemptFinished,
