@@ -115,6 +115,8 @@ if CACHE_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
+            # Several sites (or benchmark runs) can share one Redis database.
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", ""),
             # A cache that is down or hung costs a request at most this long:
             # play goes on without it (api.outages).
             "OPTIONS": {
