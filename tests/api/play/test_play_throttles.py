@@ -149,3 +149,33 @@ def test_the_admin_login_is_throttled_and_locks_out_too(bare_api, rates, setting
     # The address's fifth login post is answered, the sixth is throttled.
     assert _admin_login(client, PASSWORD) == 200
     assert _admin_login(client, PASSWORD) == 429
+
+
+@pytest.fixture
+def shared_redis_cache(settings):
+    """The cache on the machine's Redis (database 12), as in production."""
+    from django.core.cache import cache
+
+    before = settings.CACHES
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:6379/12"}}
+    cache.clear()
+    yield
+    cache.clear()
+    settings.CACHES = before
+
+
+def test_on_redis_the_lockout_and_the_guest_limit_hold_across_requests(
+        shared_redis_cache, api, bare_api, alice, rates, settings):
+    settings.AUTH_LOCKOUT_FREE_FAILURES = 2
+    rates(guest="2/hour")
+    client = api()  # the first guest of this address
+    for _ in range(2):
+        assert client.post("/api/v1/auth/token", {"username": "alice", "password": "x"}).status == 400
+    reply = client.post("/api/v1/auth/token", {"username": "alice", "password": "x"})
+    assert reply.status == 429 and int(reply.headers["Retry-After"]) > 0
+    reply = client.post("/api/v1/auth/login", {"username": "alice", "password": PASSWORD})
+    assert reply.status == 429
+    statuses = [bare_api().get("/api/v1/me", headers={"X-Forwarded-For": f"10.1.0.{n}"}).status
+                for n in range(3)]
+    assert statuses == [200, 429, 429]
