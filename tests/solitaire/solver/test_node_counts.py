@@ -19,6 +19,7 @@ import pytest
 
 import solitaire
 from solitaire import solve
+from solitaire.solver.settings import BLOCKED, FLOWER, StepAside
 
 RECORD = Path(__file__).with_name("node_counts.json")
 
@@ -31,18 +32,23 @@ def _layout(pos):
     return [tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations)
 
 
-def flower_core(pos, **options):
-    """One call of the Flower C core on deal ``pos``; options by name."""
+def flower_core(pos, *, greedy=False, weight=None, blocked=BLOCKED, aside=None, **options):
+    """One call of the Flower C core on deal ``pos``: the complete search,
+    with ``greedy`` phase 1's portfolio, or with ``weight`` 0 the ordered
+    depth-first run, more one best-first run. ``aside``: (states, depth
+    weight, expansions)."""
     from solitaire.solver import _flower_c
 
-    status, limit, nodes, states, line = _flower_c.search(
-        *_layout(pos),
-        options.get("greedy", False), options.get("prune", True),
-        options.get("max_nodes"), None, options.get("max_states"), None,
-        options.get("low"), options.get("weight", -1), options.get("blocked", -1),
-        options.get("store", 0), options.get("guide"), options.get("aside"),
-    )
-    return status, limit, nodes, states, line
+    if weight is not None:
+        options.update(run="best-first", depth_weight=weight, blocked_weight=blocked) if weight else options.update(
+            run="ordered")
+    elif greedy:
+        options.update(run="portfolio", portfolio=FLOWER.portfolio)
+    else:
+        options.update(run="complete")
+    if aside is not None:
+        options["aside"] = StepAside(aside[0], aside[1], BLOCKED, aside[2])
+    return _flower_c.search(*_layout(pos), **options)
 
 
 def cruel_core(pos, **options):
@@ -83,13 +89,13 @@ FLOWER_CORE = {
     "complete": dict(max_nodes=300_000),
     "unpruned": dict(prune=False, max_nodes=100_000),
     "portfolio": dict(greedy=True, max_nodes=400_000),
-    "depth-first ordered": dict(greedy=True, weight=0, max_nodes=200_000),
-    "best-first 24 blocked": dict(greedy=True, weight=24, max_nodes=200_000),
-    "best-first 12 plain": dict(greedy=True, weight=12, blocked=0, max_nodes=200_000),
-    "best-first small store": dict(greedy=True, weight=24, store=20_000, max_nodes=200_000),
+    "depth-first ordered": dict(weight=0, max_nodes=200_000),
+    "best-first 24 blocked": dict(weight=24, max_nodes=200_000),
+    "best-first 12 plain": dict(weight=12, blocked=0, max_nodes=200_000),
+    "best-first small store": dict(weight=24, store=20_000, max_nodes=200_000),
     "complete with aside": dict(aside=(5_000, 24, 30_000), max_nodes=300_000),
     "abstract": dict(low=(2, 2, 2, 2), max_nodes=300_000),
-    "abstract best-first": dict(greedy=True, low=(3, 3, 3, 3), weight=24, max_nodes=200_000),
+    "abstract best-first": dict(low=(3, 3, 3, 3), weight=24, max_nodes=200_000),
 }
 FLOWER_CORE_SEEDS = (1, 4, 6, 12, 17)
 CRUEL_CORE = {
