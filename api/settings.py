@@ -115,6 +115,12 @@ if CACHE_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
+            # A cache that is down or hung costs a request at most this long:
+            # play goes on without it (api.outages).
+            "OPTIONS": {
+                "socket_connect_timeout": env_float("CACHE_TIMEOUT", 0.5, minimum=0.01),
+                "socket_timeout": env_float("CACHE_TIMEOUT", 0.5, minimum=0.01),
+            },
         }
     }
 else:
@@ -216,6 +222,12 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Solitaire daily deals API",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # PATCH bodies are described as sent: PATCH /me requires display_name.
+    "COMPONENT_SPLIT_PATCH": False,
+    "ENUM_NAME_OVERRIDES": {
+        "AttemptStatusEnum": "api.play.schema.ATTEMPT_STATUSES",
+        "HintStatusEnum": "api.play.schema.HINT_STATUSES",
+    },
     # The docs page loads Swagger UI from our static files, so it works
     # offline and behind a strict network policy.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -271,8 +283,10 @@ DEAL_CLAIM_STALE_SECONDS = env_int(
 
 # -- Play API (issue 5) ----------------------------------------------------------
 
-# The solver's budget for the "stalled" check after each move: a position is
-# called stalled only when this search proves no card can reach a foundation.
+# The budget of the "stalled" check after each move, in layouts stored by its
+# C search (solitaire.solver._stall: about 3 microseconds a layout; positions
+# that are not stalled usually take a few dozen): a position is called
+# stalled only when this search proves no card can reach a foundation.
 PLAY_STALLED_MAX_NODES = env_int("PLAY_STALLED_MAX_NODES", 20_000, minimum=1)
 # The solver's time budget for one hint (GET /api/v1/attempts/{id}/hint).
 PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 3.0, minimum=0.01)
@@ -281,3 +295,8 @@ PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 3.0, minimum=0.01)
 # LEADERBOARD_COUNTS_TTL seconds (api.play.selectors); below it, counted live.
 LEADERBOARD_CACHED_COUNTS_FROM = env_int("LEADERBOARD_CACHED_COUNTS_FROM", 20_000, minimum=0)
 LEADERBOARD_COUNTS_TTL = env_int("LEADERBOARD_COUNTS_TTL", 10, minimum=1, maximum=3600)
+# Caps that keep one player from flooding the database: moves and undos in
+# one attempt (409 action_limit), attempts by one player on one deal
+# (409 attempt_limit).
+PLAY_MAX_ACTIONS_PER_ATTEMPT = env_int("PLAY_MAX_ACTIONS_PER_ATTEMPT", 3000, minimum=1)
+PLAY_MAX_ATTEMPTS_PER_DEAL = env_int("PLAY_MAX_ATTEMPTS_PER_DEAL", 100, minimum=1)

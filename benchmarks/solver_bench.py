@@ -12,7 +12,16 @@ Deals are ``solitaire.deal(game, seed)`` for seeds ``--first`` ..
 ``--first + --deals - 1``. Prints the share decided (SOLVED or UNSOLVABLE),
 median / p90 / p99 / max time per deal, nodes per second, peak memory (max
 resident set of any worker), and winnability with a 95% Wilson interval;
-progress goes to stderr. ``--out FILE`` writes one JSON line per deal."""
+progress goes to stderr.
+
+Per-deal results, one JSON line a deal, go to ``--out`` (by default a new
+file in ``benchmarks/results/``, which git ignores). ``--baseline FILE``
+compares the verdicts with such a file: a deal won in one and proven lost in
+the other is an error (exit status 1); deals decided in only one are listed.
+The committed baselines, cited by BENCHMARKS.md, are in
+``benchmarks/baselines/``:
+
+    python benchmarks/solver_bench.py --game flower --baseline benchmarks/baselines/flower-1000-10s.jsonl"""
 
 from __future__ import annotations
 
@@ -24,8 +33,10 @@ import os
 import resource
 import sys
 import time
+from datetime import datetime, timezone
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
 
 import solitaire  # noqa: E402
 
@@ -46,6 +57,31 @@ def percentile(sorted_values, q: float) -> float:
         return float("nan")
     i = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
     return sorted_values[i]
+
+
+def default_out(game: str, deals: int, max_seconds: float) -> str:
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H%M%S")
+    return os.path.join(HERE, "results", f"{game}-{deals}-{max_seconds:g}s-{stamp}.jsonl")
+
+
+def compare(rows, baseline_path: str) -> int:
+    """Print how the verdicts of ``rows`` differ from those in ``baseline_path``;
+    return the number of contradictions (won in one, proven lost in the other)."""
+    with open(baseline_path) as f:
+        before = {r["seed"]: r["status"] for r in map(json.loads, f)}
+    now = {r["seed"]: r["status"] for r in rows}
+    common = sorted(set(now) & set(before))
+    contra = [s for s in common if {now[s], before[s]} == {"solved", "unsolvable"}]
+    gained = [s for s in common if before[s] == "unknown" and now[s] != "unknown"]
+    lost = [s for s in common if before[s] != "unknown" and now[s] == "unknown"]
+    print(f"against {baseline_path} ({len(common)} deals in both): "
+          f"{len(contra)} contradicted, {len(gained)} decided only now, "
+          f"{len(lost)} decided only there")
+    for name, seeds in (("CONTRADICTED", contra), ("decided only now", gained),
+                        ("decided only there", lost)):
+        if seeds:
+            print(f"  {name}: {', '.join(map(str, seeds))}")
+    return len(contra)
 
 
 def _one(task):
@@ -69,19 +105,22 @@ def main(argv=None) -> int:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--max-seconds", type=float, default=10.0)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--out", help="write one JSON line per deal here")
+    ap.add_argument("--out", help="write one JSON line per deal here "
+                    "(default: a new file in benchmarks/results/)")
+    ap.add_argument("--baseline", help="compare the verdicts with this file of per-deal results")
     args = ap.parse_args(argv)
 
     tasks = [(args.game, s, args.max_seconds) for s in range(args.first, args.first + args.deals)]
     rows = []
     start = time.perf_counter()
-    out = open(args.out, "w") if args.out else None
+    out_path = args.out or default_out(args.game, args.deals, args.max_seconds)
+    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
+    out = open(out_path, "w")
     with multiprocessing.Pool(args.jobs, maxtasksperchild=50) as pool:
         for row in pool.imap_unordered(_one, tasks):
             rows.append(row)
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
+            out.write(json.dumps(row) + "\n")
+            out.flush()
             n = len(rows)
             if n % 10 == 0 or n == len(tasks):
                 dec = sum(r["status"] != "unknown" for r in rows)
@@ -119,8 +158,10 @@ def main(argv=None) -> int:
         reds = sorted(r["redeals"] for r in sol)
         print(f"solutions: median length {percentile(lens, .5)}, max {lens[-1]}; "
               f"median redeals {percentile(reds, .5)}, max {reds[-1]}")
-    if out:
-        out.close()
+    out.close()
+    print(f"per-deal results: {out_path}")
+    if args.baseline:
+        return 1 if compare(rows, args.baseline) else 0
     return 0
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import uuid
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from kombu import Connection
 
@@ -40,5 +42,31 @@ def broker_check() -> str:
     return "ok"
 
 
+def cache_check() -> str:
+    """Write, read and delete a key: the cache answers and keeps what it is given."""
+    key = f"health:{uuid.uuid4().hex}"
+    try:
+        cache.set(key, "ok", timeout=30)
+        answer = cache.get(key)
+        cache.delete(key)
+    except Exception as error:
+        logger.warning("Health: cache unavailable: %r", error)
+        return f"unavailable ({type(error).__name__})"
+    return "ok" if answer == "ok" else "unavailable (lost a key)"
+
+
 def health_checks() -> dict[str, str]:
-    return {"database": database_check(), "broker": broker_check()}
+    return {"database": database_check(), "cache": cache_check(), "broker": broker_check()}
+
+
+# Without these the site cannot serve; without the others it degrades (play
+# goes on without throttles or cached counts; deals wait for the broker).
+REQUIRED = ("database",)
+
+
+def health_status(checks: dict[str, str]) -> str:
+    """"ok", "degraded" (an optional part is down) or "unavailable"."""
+    failed = {name for name, result in checks.items() if not result.startswith("ok")}
+    if failed & set(REQUIRED):
+        return "unavailable"
+    return "degraded" if failed else "ok"

@@ -8,6 +8,7 @@ from django.contrib.auth import login
 from django.middleware.csrf import CsrfViewMiddleware
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
+from api.outages import CACHE_ERRORS, cache_failed
 from api.play.errors import CsrfFailed
 from api.play.services import guest_create
 
@@ -57,7 +58,12 @@ class _RateReadPerRequest:
     def allow_request(self, request, view):
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        try:
+            return super().allow_request(request, view)
+        except CACHE_ERRORS as error:
+            # Fail open: an outage of the cache must not stop play.
+            cache_failed(f"{type(self).__name__} lets the request through", error)
+            return True
 
 
 class PlayAnonThrottle(_RateReadPerRequest, AnonRateThrottle):

@@ -33,3 +33,14 @@ def day_of(moment: dt.datetime) -> dt.date:
 def day_start(day: dt.date) -> dt.datetime:
     """The aware moment a date begins in the daily time zone (DST-safe)."""
     return dt.datetime.combine(day, dt.time.min, tzinfo=daily_zone())
+
+
+def day_end(day: dt.date) -> dt.datetime:
+    """The aware moment a date ends: the next date's start. From this moment
+    the day's deal's solution is public and its ranked attempts are frozen."""
+    return day_start(day + dt.timedelta(days=1))
+
+
+def day_over(day: dt.date, moment: dt.datetime) -> bool:
+    """True once ``day`` has ended at ``moment`` (the solution is public)."""
+    return moment >= day_end(day)

@@ -10,13 +10,16 @@ human text in the request's language. A 409 ``stale_version`` also carries
 from __future__ import annotations
 
 import logging
+import sys
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from api.outages import RETRY_AFTER_SECONDS, database_unavailable
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +103,33 @@ class HintNotForRanked(PlayError):
     )
 
 
+class DayOver(PlayError):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "day_over"
+    default_detail = gettext_lazy(
+        "The day of this ranked attempt is over: its record stays as it was at midnight."
+    )
+
+
+class ActionLimit(PlayError):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "action_limit"
+
+
+class AttemptLimit(PlayError):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "attempt_limit"
+
+
+class Unavailable(PlayError):
+    """A part the request needs (the database) cannot be reached: try again."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "unavailable"
+    default_detail = gettext_lazy("The service is briefly unavailable: please try again shortly.")
+    wait = RETRY_AFTER_SECONDS  # DRF's handler sends it as Retry-After
+
+
 class Conflict(PlayError):
     status_code = status.HTTP_409_CONFLICT
     default_code = "conflict"
@@ -135,7 +165,10 @@ def _flatten(detail) -> dict:
 
 def exception_handler(exc, context):
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every error in one shape."""
-    if isinstance(exc, Http404):
+    if database_unavailable(exc):
+        log.warning("Database unavailable: %r", exc)
+        exc = Unavailable()
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound(_("Not found."))
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
@@ -174,8 +207,23 @@ def json_page_not_found(request, exception=None):
     return page_not_found(request, exception)
 
 
+def unavailable_response(request) -> HttpResponse:
+    """503 with Retry-After: JSON in the one shape for /api/ paths, text elsewhere."""
+    message = str(Unavailable.default_detail)
+    if _wants_json(request):
+        response = JsonResponse(error_body("unavailable", message), status=503)
+    else:
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def json_server_error(request):
-    """handler500: JSON for /api/ paths, Django's page elsewhere."""
+    """handler500: JSON for /api/ paths, Django's page elsewhere; a database
+    that cannot be reached (raised outside a view, in a middleware) is a 503."""
+    if database_unavailable(sys.exc_info()[1]):
+        log.warning("Database unavailable: %r", sys.exc_info()[1])
+        return unavailable_response(request)
     if _wants_json(request):
         return JsonResponse(
             error_body("server_error", _("Something went wrong on our side.")), status=500

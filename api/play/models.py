@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from api.play import clock
+
 
 class Player(models.Model):
     """What a user is to the game: a display name, and whether it is a guest.
@@ -103,6 +105,12 @@ class Attempt(models.Model):
     @property
     def finished(self) -> bool:
         return self.ended_at is not None
+
+    def frozen(self, now) -> bool:
+        """A ranked attempt whose day is over (its deal's solution is public
+        from the same moment): no move or undo any more, and its record stays
+        as it stood at midnight. Reads only the row and its deal."""
+        return self.ranked and clock.day_over(self.deal.date, now)
 
 
 class AttemptAction(models.Model):

@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from api.deals.models import DailyDeal
+from api.outages import CACHE_ERRORS, cache_failed
 from api.play import clock
 from api.play.models import Attempt
 
@@ -128,21 +129,41 @@ def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
     them again while the others keep using the ones still in date."""
     ttl = settings.LEADERBOARD_COUNTS_TTL
     key = _cache_key(deal)
-    cached = cache.get(key)
+    try:
+        cached = cache.get(key)
+    except CACHE_ERRORS as error:
+        cache_failed("the leaderboard counts live", error)
+        return _bucket_counts_count(deal=deal, now=now, cursor=cursor, keep=False)
     # The cache's own expiry runs on its clock; as_of keeps the bound on ours.
     if isinstance(cached, BucketCounts):
         age = now - cached.as_of
         if dt.timedelta(0) <= age <= dt.timedelta(seconds=ttl):
-            if age <= dt.timedelta(seconds=ttl / 2) or not cache.add(f"{key}:lock", 1, ttl):
+            if age <= dt.timedelta(seconds=ttl / 2) or not _cache_add(f"{key}:lock", ttl):
                 return cached
             try:
                 return _bucket_counts_count(deal=deal, now=now, cursor=cursor)
             finally:
-                cache.delete(f"{key}:lock")
+                _cache_delete(f"{key}:lock")
     return _bucket_counts_count(deal=deal, now=now, cursor=cursor)
 
 
-def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
+def _cache_add(key: str, ttl: int) -> bool:
+    try:
+        return cache.add(key, 1, ttl)
+    except CACHE_ERRORS as error:
+        cache_failed("the cached leaderboard counts are used as they are", error)
+        return False
+
+
+def _cache_delete(key: str) -> None:
+    try:
+        cache.delete(key)
+    except CACHE_ERRORS as error:
+        cache_failed("a leaderboard lock is left to expire", error)
+
+
+def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor,
+                         keep: bool = True) -> BucketCounts:
     cursor.execute(_BUCKETS_SQL, [deal.pk])
     rows = cursor.fetchall()
     total = sum(n for *_, n in rows)
@@ -152,7 +173,11 @@ def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor) -> Bucket
         keys=array("q", (_bucket_key(c, u, r) for (c, u, r, _ahead, _n) in rows)),
         ahead=array("q", [*(int(ahead or 0) for (*_k, ahead, _n) in rows), total]),
     )
-    cache.set(_cache_key(deal), counts, timeout=settings.LEADERBOARD_COUNTS_TTL)
+    if keep:
+        try:
+            cache.set(_cache_key(deal), counts, timeout=settings.LEADERBOARD_COUNTS_TTL)
+        except CACHE_ERRORS as error:
+            cache_failed("the leaderboard counts are not kept", error)
     return counts
 
 

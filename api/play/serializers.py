@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 import solitaire
 from api.deals.models import Game
+from api.play import clock
 from api.play.models import Attempt, Player
 
 
@@ -29,6 +32,40 @@ class StrictIntegerField(serializers.IntegerField):
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+# A day: strictly YYYY-MM-DD (not 20261201, not the ISO week date 2026-W49-2).
+DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class DayField(serializers.DateField):
+    """A date written YYYY-MM-DD; strptime alone would take 2026-1-5."""
+
+    def __init__(self, **kwargs):
+        super().__init__(input_formats=["%Y-%m-%d"], **kwargs)
+
+    def to_internal_value(self, value):
+        if not isinstance(value, str) or not DAY_PATTERN.fullmatch(value):
+            self.fail("invalid", format="YYYY-MM-DD")
+        return super().to_internal_value(value)
+
+
+class QueryMixin:
+    """A query parameter given but empty (``?game=``) is an error, not left out
+    (DRF skips blank form values of optional fields)."""
+
+    def get_value(self, dictionary):
+        if dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
+
+class QueryChoiceField(QueryMixin, serializers.ChoiceField):
+    pass
+
+
+class QueryDayField(QueryMixin, DayField):
+    pass
 
 
 # -- input -------------------------------------------------------------------------
@@ -57,12 +94,29 @@ class PlayerIn(serializers.Serializer):
 
 class AttemptStartIn(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.values)
-    date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
+    date = DayField(required=False)
+
+
+# A batch holds at most a whole deck's moves home (an auto-finish).
+MOVES_PER_REQUEST = 52
 
 
 class MoveIn(serializers.Serializer):
-    move = StrictCharField(max_length=16)
+    """One move (``move``) or several applied in order (``moves``), from ``version``."""
+
+    move = StrictCharField(max_length=16, required=False)
+    moves = serializers.ListField(
+        child=StrictCharField(max_length=16), min_length=1, max_length=MOVES_PER_REQUEST,
+        required=False,
+    )
     version = StrictIntegerField(min_value=0)
+
+    def validate(self, data):
+        if ("move" in data) == ("moves" in data):
+            raise serializers.ValidationError(
+                _("Send one move (move) or a list of moves (moves): one of the two.")
+            )
+        return data
 
 
 class VersionIn(serializers.Serializer):
@@ -70,8 +124,8 @@ class VersionIn(serializers.Serializer):
 
 
 class AttemptListIn(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values, required=False)
-    date = serializers.DateField(required=False, input_formats=["%Y-%m-%d"])
+    game = QueryChoiceField(choices=Game.values, required=False)
+    date = QueryDayField(required=False)
 
 
 class LeaderboardIn(serializers.Serializer):
@@ -79,7 +133,7 @@ class LeaderboardIn(serializers.Serializer):
 
 
 class HistoryIn(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values, required=False)
+    game = QueryChoiceField(choices=Game.values, required=False)
 
 
 # -- output ------------------------------------------------------------------------
@@ -104,12 +158,15 @@ def _legal_by_card(position) -> list[dict]:
     return [{"card": card, "targets": targets} for card, targets in grouped.items()]
 
 
-def elapsed_seconds(attempt: Attempt, now: dt.datetime) -> float:
+def elapsed_seconds(attempt: Attempt, now: dt.datetime, *, frozen: bool = False) -> float:
+    if frozen:  # the record's time, as it stood when the day ended
+        return round(attempt.elapsed_ms / 1000, 1)
     end = attempt.ended_at or now
     return round(max(0.0, (end - attempt.started_at).total_seconds()), 1)
 
 
 def attempt_summary_out(attempt: Attempt, now: dt.datetime) -> dict:
+    frozen = attempt.frozen(now)
     return {
         "id": attempt.pk,
         "game": attempt.deal.game,
@@ -126,20 +183,27 @@ def attempt_summary_out(attempt: Attempt, now: dt.datetime) -> dict:
         },
         "started_at": attempt.started_at.isoformat(),
         "ended_at": attempt.ended_at.isoformat() if attempt.ended_at else None,
-        "elapsed_seconds": elapsed_seconds(attempt, now),
+        "elapsed_seconds": elapsed_seconds(attempt, now, frozen=frozen),
+        "day_ends_at": clock.day_end(attempt.deal.date).isoformat(),
+        "frozen": frozen,
     }
 
 
 def attempt_out(attempt: Attempt, now: dt.datetime, *, replayed: bool = False) -> dict:
     position = solitaire.parse_position(attempt.position)
-    over = attempt.finished
+    summary = attempt_summary_out(attempt, now)
+    over = attempt.finished or summary["frozen"]
     legal = [] if over else _legal_by_card(position)
+    forced, safe = ((), ()) if over else solitaire.home_moves(position)
     return {
-        **attempt_summary_out(attempt, now),
+        **summary,
         "position": position.to_dict(),
         "legal": legal,
         "can_redeal": (not over) and attempt.deal.game == "cruel" and position.can_redeal(),
         "can_undo": (not over) and bool(attempt.line),
+        "forced": [m.token() for m in forced],
+        "safe": [m.token() for m in safe],
         "last_action": attempt.last_action or None,
         "replayed": replayed,
     }
+

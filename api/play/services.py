@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 import solitaire
@@ -19,15 +20,19 @@ from api.deals import services as deals
 from api.deals.models import DailyDeal, Game
 from api.play import clock
 from api.play.errors import (
+    ActionLimit,
     AttemptFinished,
+    AttemptLimit,
     Conflict,
     DayNotOver,
+    DayOver,
     FutureDate,
     HintNotForRanked,
     IllegalMove,
     InvalidMove,
     NotFound,
     NothingToUndo,
+    PlayError,
     StaleVersion,
     UnknownGame,
 )
@@ -123,7 +128,7 @@ def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
 def deal_solution(*, deal: DailyDeal, now: dt.datetime) -> dict:
     """A finished day's verified solution with every position along it:
     positions[0] is the start, positions[i] the layout after move i."""
-    if deal.date >= clock.day_of(now):
+    if not clock.day_over(deal.date, now):
         raise DayNotOver()
     position = solitaire.parse_position(deal.position)
     moves = deal.certificate.split()
@@ -144,9 +149,21 @@ def _ms(start: dt.datetime, end: dt.datetime) -> int:
 def attempt_start(*, user, game: str, date: dt.date | None, now: dt.datetime) -> Attempt:
     """Start an attempt. Ranked when it is the player's first on the deal
     and the deal is today's; a second tab starting at the same moment gets a
-    practice attempt (the database allows one ranked attempt per deal)."""
+    practice attempt (the database allows one ranked attempt per deal).
+    A player has at most PLAY_MAX_ATTEMPTS_PER_DEAL attempts on one deal
+    (409 attempt_limit; two starts at the same instant may pass it by one)."""
     today = clock.day_of(now)
     deal = deal_for(game=game, date=date or today, now=now)
+    mine = Attempt.objects.filter(player=user, deal=deal).aggregate(
+        total=Count("id"), ranked=Count("id", filter=Q(ranked=True))
+    )
+    limit = settings.PLAY_MAX_ATTEMPTS_PER_DEAL
+    if mine["total"] >= limit:
+        raise AttemptLimit(
+            _("You have made %(limit)s attempts on this deal, the most there can be.")
+            % {"limit": limit},
+            extra={"limit": limit},
+        )
     position = solitaire.parse_position(deal.position)
     fields = dict(
         player=user,
@@ -158,10 +175,7 @@ def attempt_start(*, user, game: str, date: dt.date | None, now: dt.datetime) ->
         started_at=now,
         last_action_at=now,
     )
-    ranked = deal.date == today and not Attempt.objects.filter(
-        player=user, deal=deal, ranked=True
-    ).exists()
-    if ranked:
+    if deal.date == today and not mine["ranked"]:
         try:
             with transaction.atomic():
                 return Attempt.objects.create(ranked=True, **fields)
@@ -187,13 +201,22 @@ def attempt_get(*, user, attempt_id: int) -> Attempt:
     return attempt
 
 
-def attempt_hint(*, user, attempt_id: int) -> dict:
+def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
     """The next move of a solution from the attempt's position, or the news
-    that it can no longer be won. A ranked attempt gets no hint while it is
-    being played (the leaderboard would reward asking the solver)."""
+    that it can no longer be won. No hint on a deal, practice attempts
+    included, while the player's ranked attempt on it is unfinished and its
+    day lasts (the leaderboard would reward asking the solver)."""
     attempt = attempt_get(user=user, attempt_id=attempt_id)
-    if attempt.ranked and not attempt.finished:
-        raise HintNotForRanked()
+    if not clock.day_over(attempt.deal.date, now):
+        if attempt.ranked and not attempt.finished:
+            raise HintNotForRanked()
+        if not attempt.ranked and Attempt.objects.filter(
+            player=user, deal_id=attempt.deal_id, ranked=True, ended_at__isnull=True
+        ).exists():
+            raise HintNotForRanked(
+                _("No hints on this deal while your ranked attempt on it is being played: "
+                  "finish it, or wait until the day is over.")
+            )
     result = hint(
         solitaire.parse_position(attempt.position), max_seconds=settings.PLAY_HINT_MAX_SECONDS
     )
@@ -226,14 +249,33 @@ def _status_of(position) -> str:
     return Attempt.Status.PLAYING
 
 
-def _check_version(attempt: Attempt, *, version: int, token: str) -> bool:
-    """True when this request repeats the action that made the current
-    version (a retry): answer it again without applying it twice."""
+def _check_playable(attempt: Attempt, now: dt.datetime) -> None:
+    """May this attempt take another move or undo? Cheap: the locked row and
+    its deal answer (no query)."""
+    if attempt.finished:
+        raise AttemptFinished()
+    if attempt.frozen(now):
+        raise DayOver(extra={"day_ended_at": clock.day_end(attempt.deal.date).isoformat()})
+    limit = settings.PLAY_MAX_ACTIONS_PER_ATTEMPT
+    if attempt.version >= limit:
+        raise ActionLimit(
+            _("This attempt has had %(limit)s moves and undos, the most there can be: "
+              "finish it and start another.") % {"limit": limit},
+            extra={"limit": limit},
+        )
+
+
+def _check_version(attempt: Attempt, *, version: int, tokens: list[str]) -> bool:
+    """True when this request repeats the actions that made the current
+    version (a retry): answer it again without applying them twice."""
     if version == attempt.version:
         return False
-    if version == attempt.version - 1:
-        last = AttemptAction.objects.filter(attempt=attempt, number=attempt.version).first()
-        if last is not None and last.token == token:
+    count = len(tokens)
+    if version == attempt.version - count:
+        done = AttemptAction.objects.filter(
+            attempt=attempt, number__gt=version
+        ).order_by("number")
+        if [a.token for a in done] == tokens:
             return True
     raise StaleVersion(extra={"state": None})  # the view fills the state in
 
@@ -258,32 +300,57 @@ def move_parse(text) -> solitaire.Move:
         raise InvalidMove(str(error)) from None
 
 
+def _move_step(attempt: Attempt, parsed: solitaire.Move, *, now: dt.datetime) -> None:
+    """Apply one move to a locked attempt and log it (one action)."""
+    token = parsed.token()
+    _check_playable(attempt, now)
+    position = solitaire.parse_position(attempt.position)
+    try:
+        new = position.apply(parsed)
+    except solitaire.IllegalMoveError as error:
+        raise IllegalMove(
+            illegal_move_message(error, game=position.game),
+            extra={"move": token, "reason": error.reason or "illegal"},
+        ) from None
+    attempt.position = new.notation()
+    attempt.line = f"{attempt.line} {token}".strip()
+    attempt.cards_home = new.cards_home()
+    attempt.moves += 1
+    if parsed.is_redeal:
+        attempt.redeals += 1
+    attempt.status = _status_of(new)
+    _record_action(attempt, kind=AttemptAction.Kind.MOVE, move=token, now=now)
+
+
 def move_apply(*, user, attempt_id: int, move: str, version: int, now: dt.datetime):
     """Apply one move under a row lock. Returns (attempt, replayed)."""
     parsed = move_parse(move)
-    token = parsed.token()
     with transaction.atomic():
         attempt = _lock(user=user, attempt_id=attempt_id)
-        if _check_version(attempt, version=version, token=token):
+        if _check_version(attempt, version=version, tokens=[parsed.token()]):
             return attempt, True
-        if attempt.finished:
-            raise AttemptFinished()
-        position = solitaire.parse_position(attempt.position)
-        try:
-            new = position.apply(parsed)
-        except solitaire.IllegalMoveError as error:
-            raise IllegalMove(
-                illegal_move_message(error, game=position.game),
-                extra={"move": token, "reason": error.reason or "illegal"},
-            ) from None
-        attempt.position = new.notation()
-        attempt.line = f"{attempt.line} {token}".strip()
-        attempt.cards_home = new.cards_home()
-        attempt.moves += 1
-        if parsed.is_redeal:
-            attempt.redeals += 1
-        attempt.status = _status_of(new)
-        _record_action(attempt, kind=AttemptAction.Kind.MOVE, move=token, now=now)
+        _move_step(attempt, parsed, now=now)
+    return attempt, False
+
+
+def moves_apply(*, user, attempt_id: int, moves: list[str], version: int, now: dt.datetime):
+    """Apply several moves in order in one transaction: all or none. The
+    version rules are those of one move, for the batch as a whole: ``version``
+    is the version before the first move; a retry (the last ``len(moves)``
+    actions are these moves, from that version) is answered again.
+    Returns (attempt, replayed)."""
+    parsed = [move_parse(m) for m in moves]
+    tokens = [m.token() for m in parsed]
+    with transaction.atomic():
+        attempt = _lock(user=user, attempt_id=attempt_id)
+        if _check_version(attempt, version=version, tokens=tokens):
+            return attempt, True
+        for index, move in enumerate(parsed):
+            try:
+                _move_step(attempt, move, now=now)
+            except PlayError as error:  # illegal, finished, day over, action limit
+                error.extra = {**(error.extra or {}), "index": index}
+                raise
     return attempt, False
 
 
@@ -291,10 +358,9 @@ def move_undo(*, user, attempt_id: int, version: int, now: dt.datetime):
     """Take back the last move of the line (counted). Returns (attempt, replayed)."""
     with transaction.atomic():
         attempt = _lock(user=user, attempt_id=attempt_id)
-        if _check_version(attempt, version=version, token="undo"):
+        if _check_version(attempt, version=version, tokens=["undo"]):
             return attempt, True
-        if attempt.finished:
-            raise AttemptFinished()
+        _check_playable(attempt, now)
         line = attempt.line.split()
         if not line:
             raise NothingToUndo()
@@ -316,7 +382,9 @@ def move_undo(*, user, attempt_id: int, version: int, now: dt.datetime):
 
 def attempt_finish(*, user, attempt_id: int, now: dt.datetime) -> Attempt:
     """End the attempt: won/blocked/stalled stay, playing becomes abandoned.
-    Finishing twice changes nothing."""
+    Finishing twice changes nothing. A frozen ranked attempt (its day is
+    over) may be finished too, but its counters and time stay as they stood
+    at midnight: only the status and ended_at change."""
     with transaction.atomic():
         attempt = _lock(user=user, attempt_id=attempt_id)
         if attempt.finished:
@@ -324,7 +392,8 @@ def attempt_finish(*, user, attempt_id: int, now: dt.datetime) -> Attempt:
         if attempt.status == Attempt.Status.PLAYING:
             attempt.status = Attempt.Status.ABANDONED
         attempt.ended_at = now
-        attempt.elapsed_ms = _ms(attempt.started_at, now)
+        if not attempt.frozen(now):
+            attempt.elapsed_ms = _ms(attempt.started_at, now)
         attempt.save()
     return attempt
 

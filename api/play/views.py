@@ -7,8 +7,7 @@ import datetime as dt
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.pagination import PageNumberPagination
@@ -18,12 +17,12 @@ from rest_framework.views import APIView
 import solitaire
 from api.deals.models import DailyDeal
 from api.play import clock, selectors, services
+from api.play import schema as out
 from api.play import serializers as s
 from api.play.auth import csrf_enforce, user_or_guest
 from api.play.errors import PlayError, StaleVersion
 from api.play.models import Attempt
-
-JSON = OpenApiTypes.OBJECT
+from api.play.schema import DATE, GAME, documented
 
 
 def _valid(serializer_class, data):
@@ -33,8 +32,9 @@ def _valid(serializer_class, data):
 
 
 def _date(text: str) -> dt.date:
+    """Strictly YYYY-MM-DD: fromisoformat alone would take 20261201 or 2026-W49-2."""
     try:
-        return dt.date.fromisoformat(text) if len(text) == 10 else _bad_date(text)
+        return dt.date.fromisoformat(text) if s.DAY_PATTERN.fullmatch(text) else _bad_date(text)
     except ValueError:
         return _bad_date(text)
 
@@ -49,13 +49,14 @@ def _bad_date(text: str):
 
 
 class MeView(APIView):
-    @extend_schema(responses=JSON, summary="The current player (a guest is made on a first visit)")
+    @documented(ok={200: out.PlayerOut},
+                summary="The current player (a guest is made on a first visit)")
     def get(self, request):
         user = user_or_guest(request)
         get_token(request._request)  # sets the CSRF cookie the page will send back
         return Response(s.player_out(services.player_get_or_create(user=user)))
 
-    @extend_schema(request=s.PlayerIn, responses=JSON, summary="Change the display name")
+    @documented(request=s.PlayerIn, ok={200: out.PlayerOut}, summary="Change the display name")
     def patch(self, request):
         data = _valid(s.PlayerIn, request.data)
         user = user_or_guest(request)
@@ -63,8 +64,8 @@ class MeView(APIView):
 
 
 class RegisterView(APIView):
-    @extend_schema(request=s.RegisterIn, responses=JSON,
-                   summary="Turn the current guest into an account, keeping its records")
+    @documented(request=s.RegisterIn, ok={201: out.PlayerOut}, errors=(409,),
+                summary="Turn the current guest into an account, keeping its records")
     def post(self, request):
         data = _valid(s.RegisterIn, request.data)
         user = user_or_guest(request)
@@ -79,7 +80,7 @@ class RegisterView(APIView):
 
 
 class LoginView(APIView):
-    @extend_schema(request=s.CredentialsIn, responses=JSON, summary="Log in (session)")
+    @documented(request=s.CredentialsIn, ok={200: out.PlayerOut}, summary="Log in (session)")
     def post(self, request):
         data = _valid(s.CredentialsIn, request.data)
         if not request.user.is_authenticated:
@@ -93,15 +94,15 @@ class LoginView(APIView):
 
 
 class LogoutView(APIView):
-    @extend_schema(request=None, responses={204: None}, summary="Log out")
+    @documented(ok={204: None}, summary="Log out")
     def post(self, request):
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TokenView(APIView):
-    @extend_schema(request=s.CredentialsIn, responses=JSON,
-                   summary="A token for API clients: Authorization: Token <key>")
+    @documented(request=s.CredentialsIn, ok={200: out.TokenOut},
+                summary="A token for API clients: Authorization: Token <key>")
     def post(self, request):
         data = _valid(s.CredentialsIn, request.data)
         user = authenticate(request._request, username=data["username"], password=data["password"])
@@ -138,8 +139,8 @@ def _deal_out(deal: DailyDeal, *, today: dt.date, user, now: dt.datetime) -> dic
 
 
 class DailyView(APIView):
-    @extend_schema(responses=JSON, operation_id="daily_today",
-                   summary="Today's deals and when the next day starts")
+    @documented(ok={200: out.DailyOut}, operation_id="daily_today",
+                summary="Today's deals and when the next day starts")
     def get(self, request):
         now = clock.now()
         today = clock.day_of(now)
@@ -155,7 +156,8 @@ class DailyView(APIView):
 
 
 class DailyDealView(APIView):
-    @extend_schema(responses=JSON, summary="One day's deal; after the day, its position and solution")
+    @documented(ok={200: out.DealOut}, errors=(400, 404), parameters=[DATE, GAME],
+                summary="One day's deal; after the day, its position and solution")
     def get(self, request, date: str, game: str):
         now = clock.now()
         services.game_check(game)
@@ -164,8 +166,9 @@ class DailyDealView(APIView):
 
 
 class DailySolutionView(APIView):
-    @extend_schema(responses=JSON, operation_id="daily_solution",
-                   summary="After the day: the solution's moves and every position along it")
+    @documented(ok={200: out.SolutionOut}, errors=(400, 404), parameters=[DATE, GAME],
+                operation_id="daily_solution",
+                summary="After the day: the solution's moves and every position along it")
     def get(self, request, date: str, game: str):
         now = clock.now()
         services.game_check(game)
@@ -177,8 +180,9 @@ class DailySolutionView(APIView):
 
 
 class AttemptsView(APIView):
-    @extend_schema(parameters=[s.AttemptListIn], responses=JSON, operation_id="attempts_list",
-                   summary="My attempts (paginated)")
+    @documented(parameters=[s.AttemptListIn, OpenApiParameter("page", int)],
+                ok={200: out.AttemptPageOut}, errors=(400, 404), operation_id="attempts_list",
+                summary="My attempts (paginated)")
     def get(self, request):
         query = _valid(s.AttemptListIn, request.query_params)
         user = user_or_guest(request)
@@ -194,7 +198,8 @@ class AttemptsView(APIView):
         now = clock.now()
         return paginator.get_paginated_response([s.attempt_summary_out(a, now) for a in page])
 
-    @extend_schema(request=s.AttemptStartIn, responses=JSON, summary="Start an attempt")
+    @documented(request=s.AttemptStartIn, ok={201: out.AttemptOut}, errors=(404, 409),
+                summary="Start an attempt")
     def post(self, request):
         data = _valid(s.AttemptStartIn, request.data)
         user = user_or_guest(request)
@@ -215,7 +220,7 @@ def _with_state_on_conflict(request, attempt_id, action):
 
 
 class AttemptView(APIView):
-    @extend_schema(responses=JSON, summary="An attempt of mine")
+    @documented(ok={200: out.AttemptOut}, errors=(404,), summary="An attempt of mine")
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
         attempt = services.attempt_get(user=user, attempt_id=attempt_id)
@@ -223,10 +228,16 @@ class AttemptView(APIView):
 
 
 class MoveView(APIView):
-    @extend_schema(request=s.MoveIn, responses=JSON, summary="Make a move (notation token or R)")
+    @documented(request=s.MoveIn, ok={200: out.AttemptOut}, errors=(404, 409, 422),
+                summary="Make a move (notation token or R), or several in order (all or none)")
     def post(self, request, attempt_id: int):
         data = _valid(s.MoveIn, request.data)
         user = user_or_guest(request)
+        if "moves" in data:
+            return _with_state_on_conflict(request, attempt_id, lambda: services.moves_apply(
+                user=user, attempt_id=attempt_id, moves=data["moves"], version=data["version"],
+                now=clock.now(),
+            ))
         return _with_state_on_conflict(request, attempt_id, lambda: services.move_apply(
             user=user, attempt_id=attempt_id, move=data["move"], version=data["version"],
             now=clock.now(),
@@ -234,7 +245,8 @@ class MoveView(APIView):
 
 
 class UndoView(APIView):
-    @extend_schema(request=s.VersionIn, responses=JSON, summary="Undo the last move (counted)")
+    @documented(request=s.VersionIn, ok={200: out.AttemptOut}, errors=(404, 409),
+                summary="Undo the last move (counted)")
     def post(self, request, attempt_id: int):
         data = _valid(s.VersionIn, request.data)
         user = user_or_guest(request)
@@ -244,7 +256,8 @@ class UndoView(APIView):
 
 
 class FinishView(APIView):
-    @extend_schema(request=None, responses=JSON, summary="Finish: playing becomes abandoned")
+    @documented(ok={200: out.AttemptOut}, errors=(404,), body=True,
+                summary="Finish: playing becomes abandoned")
     def post(self, request, attempt_id: int):
         user = user_or_guest(request)
         now = clock.now()
@@ -253,7 +266,8 @@ class FinishView(APIView):
 
 
 class LogView(APIView):
-    @extend_schema(responses=JSON, summary="The stored log, replayed and re-checked")
+    @documented(ok={200: out.LogOut}, errors=(404,),
+                summary="The stored log, replayed and re-checked")
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
         attempt = services.attempt_get(user=user, attempt_id=attempt_id)
@@ -261,20 +275,22 @@ class LogView(APIView):
 
 
 class HintView(APIView):
-    @extend_schema(
-        responses=JSON,
-        summary="The next move of a solution ({status, move}); practice or finished attempts only",
+    @documented(
+        ok={200: out.HintOut}, errors=(404,),
+        summary="The next move of a solution ({status, move}); none on a deal while its ranked "
+        "attempt is in play on its day",
     )
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
-        return Response(services.attempt_hint(user=user, attempt_id=attempt_id))
+        return Response(services.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now()))
 
 
 # -- records --------------------------------------------------------------------------
 
 
 class HistoryView(APIView):
-    @extend_schema(parameters=[s.HistoryIn], responses=JSON, summary="My days, streaks and bests")
+    @documented(parameters=[s.HistoryIn], ok={200: out.HistoryOut}, errors=(400,),
+                summary="My days, streaks and bests")
     def get(self, request):
         query = _valid(s.HistoryIn, request.query_params)
         user = user_or_guest(request)
@@ -282,9 +298,10 @@ class HistoryView(APIView):
 
 
 class LeaderboardView(APIView):
-    @extend_schema(
-        parameters=[OpenApiParameter("limit", int, description="top N (1-100, default 20)")],
-        responses=JSON, summary="Ranked attempts of a day's deal; ties share a rank",
+    @documented(
+        parameters=[GAME, DATE, OpenApiParameter("limit", int, description="top N (1-100, default 20)")],
+        ok={200: out.LeaderboardOut}, errors=(400, 404),
+        summary="Ranked attempts of a day's deal; ties share a rank",
     )
     def get(self, request, game: str, date: str):
         query = _valid(s.LeaderboardIn, request.query_params)

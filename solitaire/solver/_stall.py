@@ -1,22 +1,57 @@
 """``is_stalled``: proven that no further card can reach a foundation.
 
-Exact and cheap: from the position, explore every layout reachable without a
+Exact: from the position, explore every layout reachable without a
 foundation move (pile/column moves, redeals); the moment any of them offers a
 foundation move the answer is False. True only when that space was exhausted.
-On typical positions a foundation move is available at once or after a few
-moves. A node budget bounds the rare large spaces; when it runs out the
-answer is False (not proven), never a guess of True."""
+A budget of stored layouts bounds the rare large spaces; when it runs out
+the answer is False (not proven), never a guess of True.
+
+``stall_check`` runs the search in C (``_stall_c.c``: best first toward the
+needed card with the fewest cards above it, layouts kept whole, so a position
+that is not stalled is usually decided in a few dozen layouts, and the
+budget is spent only on stalled positions with large spaces). ``py_stall_check``
+is the pure Python search over the same space, kept as the reference the
+tests compare it with."""
 
 from __future__ import annotations
 
-from ..position import Position
+import enum
 
-DEFAULT_STALL_NODES = 5_000
+from ..position import Position
+from . import _stall_c  # built by setup.py
+
+DEFAULT_STALL_NODES = 200_000
+
+
+class Stall(enum.Enum):
+    STALLED = "stalled"
+    NOT_STALLED = "not_stalled"
+    UNKNOWN = "unknown"  # the budget ran out
+
+
+_BY_CODE = {1: Stall.STALLED, 0: Stall.NOT_STALLED, -1: Stall.UNKNOWN}
+
+
+def stall_check(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> tuple[Stall, int]:
+    """(verdict, layouts stored) from the C search."""
+    if position.game == "flower":
+        piles, bouquet = position.columns, position.bouquet
+    else:
+        piles, bouquet = position.piles, ()
+    code, states = _stall_c.stalled(
+        position.game, piles, bouquet, tuple(position.foundations), max(0, max_nodes)
+    )
+    return _BY_CODE[code], states
 
 
 def is_stalled(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> bool:
+    return stall_check(position, max_nodes=max_nodes)[0] is Stall.STALLED
+
+
+def py_stall_check(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> Stall:
+    """The same question by a plain depth-first search in Python."""
     if position.is_won():
-        return False
+        return Stall.NOT_STALLED
     seen = {position.key()}
     todo = [position]
     nodes = 0
@@ -24,11 +59,11 @@ def is_stalled(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> b
         pos = todo.pop()
         nodes += 1
         if nodes > max_nodes:
-            return False
+            return Stall.UNKNOWN
         moves = pos.legal_moves()
         for move in moves:
             if move.to_foundation:
-                return False
+                return Stall.NOT_STALLED
         for move in moves:
             if not pos.is_useful(move):
                 continue
@@ -37,4 +72,4 @@ def is_stalled(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> b
             if k not in seen:
                 seen.add(k)
                 todo.append(child)
-    return True
+    return Stall.STALLED

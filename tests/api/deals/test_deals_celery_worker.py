@@ -21,7 +21,13 @@ from django.db import connection, transaction
 import solitaire
 from api import celery_app
 from api.deals.models import DailyDeal
-from api.deals.services import deal_enqueue_verification, deal_position, deal_prepare, deal_seed
+from api.deals.services import (
+    deal_enqueue_verification,
+    deal_position,
+    deal_prepare,
+    deal_seed,
+    today,
+)
 from solitaire.solver import SolveStatus, solve
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -213,3 +219,37 @@ def test_a_worker_killed_halfway_leaves_the_deal_to_the_next_worker(start_worker
     assert deal.state == DailyDeal.State.VERIFIED, deal.failure
     assert deal.candidate > candidate  # the second worker, on a smaller budget, moved on
     assert replay(deal.position, deal.certificate).position.cards_home() == 52
+
+
+def test_a_new_stack_prepares_todays_deals_when_beat_starts(start_worker, worker_queue, settings,
+                                                             tmp_path):
+    """Beat's schedule runs at minute 7 of each hour; a stack that starts in
+    between must not wait for it to have a deal."""
+    start_worker(DEALS_DAYS_AHEAD="0", DEAL_SOLVE_MAX_SECONDS="1", DEAL_MAX_CANDIDATES="1")
+    log_path = tmp_path / "beat.log"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "api.settings",
+        "DATABASE_URL": _test_database_url(),
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "CELERY_QUEUE": worker_queue,
+        "DAILY_TIME_ZONE": settings.DAILY_TIME_ZONE,
+    }
+    with open(log_path, "w") as log:
+        beat = Worker(subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "api", "beat", "--loglevel=INFO",
+             "--schedule", str(tmp_path / "celerybeat-schedule")],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        ), log_path)
+    try:
+        _wait_until(
+            lambda: DailyDeal.objects.filter(date=today()).count() == 2 or not beat.alive(),
+            seconds=90, explain=lambda: f"no deal for today:\n{beat.log()}",
+        )
+        assert beat.alive(), beat.log()
+    finally:
+        beat.stop()
+    assert set(DailyDeal.objects.filter(date=today()).values_list("game", flat=True)) == {
+        "cruel", "flower"
+    }
+    assert "queued prepare_upcoming_deals" in beat.log()

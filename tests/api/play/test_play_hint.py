@@ -13,8 +13,10 @@ CRUEL_SMALL = "cruel QS/KSKH/-/-/-/-/-/-/-/-/-/-"
 def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, todays_deals):
     player = api()
     for game in ("cruel", "flower"):
-        player.start(game)  # the ranked one
+        ranked = player.start(game)
         practice = player.start(game)
+        # No hint on the deal while the ranked attempt is in play on its day.
+        assert player.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
         assert practice["ranked"] is False
         reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
         assert reply.status == 200, reply.body
@@ -57,7 +59,8 @@ def test_a_lost_position_is_reported_as_such_with_no_move(api, make_deal, today)
 
 def test_someone_elses_attempt_gets_no_hint(api, todays_deals):
     owner, other = api(), api()
-    owner.start("flower")
+    ranked = owner.start("flower")
     practice = owner.start("flower")
+    assert owner.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
     reply = other.get(f"/api/v1/attempts/{practice['id']}/hint")
     assert reply.status == 404 and reply.error_code == "not_found"

@@ -1,0 +1,38 @@
+"""What the site does when a part it depends on is down.
+
+- The cache (Redis): play goes on. Throttles let requests through and the
+  leaderboard counts live (api.play.auth, api.play.selectors); each failure
+  is logged as a warning. ``/health/`` reports the cache as degraded.
+- The database: every request answers 503 ``unavailable`` with
+  ``Retry-After`` in the one error shape (api.play.errors), and ``/health/``
+  answers 503.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import InterfaceError, OperationalError
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+# What the Redis cache raises when its server cannot be reached or answers
+# nothing in time (redis-py's errors, or the socket's own).
+CACHE_ERRORS: tuple[type[BaseException], ...] = (RedisError, OSError)
+
+# What the database raises when it cannot be reached, dropped the connection
+# or cannot serve the query now (psycopg's errors, wrapped by Django).
+DATABASE_ERRORS: tuple[type[BaseException], ...] = (OperationalError, InterfaceError)
+
+# Seconds a client is asked to wait after a 503.
+RETRY_AFTER_SECONDS = 10
+
+
+def cache_failed(what: str, error: BaseException) -> None:
+    """Log a cache failure that the caller works around."""
+    log.warning("Cache unavailable, %s: %r", what, error)
+
+
+def database_unavailable(error: BaseException | None) -> bool:
+    return isinstance(error, DATABASE_ERRORS)

@@ -1,0 +1,295 @@
+"""The OpenAPI description of the API's answers: one home for the response
+shapes of docs/API.md and for the one error shape.
+
+Views describe themselves with ``documented(ok={200: SomeOut}, errors=(404,))``;
+every operation also gets the errors any request can meet (403, 429, 503).
+These serializers only describe: the views build their answers as plain dicts
+(api.play.serializers), and the schemathesis test (tests/api/test_api_schemathesis.py)
+checks the live answers against this description.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+
+# -- errors ------------------------------------------------------------------------
+
+
+class ErrorDetailOut(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable, machine-readable (docs/API.md lists them).")
+    message = serializers.CharField(help_text="Human text in the request's language.")
+    fields = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="Validation errors: a field's name to its messages.",
+    )
+    move = serializers.CharField(required=False, help_text="422 illegal_move: the canonical token.")
+    reason = serializers.CharField(required=False, help_text="422 illegal_move: the engine's code.")
+    state = serializers.DictField(
+        required=False, help_text="409 stale_version: the attempt as it is now."
+    )
+    day_ended_at = serializers.DateTimeField(
+        required=False, help_text="409 day_over: when the attempt's day ended."
+    )
+    index = serializers.IntegerField(
+        required=False, help_text="A refused batch of moves: the 0-based index of the move refused."
+    )
+
+
+class ErrorOut(serializers.Serializer):
+    error = ErrorDetailOut()
+
+
+ERRORS = {
+    400: "Bad input (`bad_request` with `fields`, `bad_date`, `invalid_move`, ...).",
+    401: "Not logged in (`not_authenticated`).",
+    403: "`csrf_failed` (an unsafe request without the CSRF header), `forbidden`, "
+         "`not_authenticated` (a token that is not valid), `hint_not_for_ranked`.",
+    404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`.",
+    409: "`stale_version` (with `state`), `attempt_finished`, `nothing_to_undo`, `day_over`, "
+         "`action_limit`, `attempt_limit`, `username_taken`, `already_registered`, `conflict`.",
+    415: "The body is not JSON (`unsupported_media_type`).",
+    422: "`illegal_move` (with `move` and `reason`).",
+    429: "`throttled`: too many requests; `Retry-After` says when to try again.",
+    503: "`unavailable`: the database cannot be reached; `Retry-After` says when to try again.",
+}
+# What any request can meet: a bad token or a missing CSRF header, the
+# throttles, and a database outage.
+ALWAYS = (403, 429, 503)
+# What any request with a JSON body can also meet.
+WITH_BODY = (400, 415)
+
+RETRY_AFTER = OpenApiParameter(
+    "Retry-After", OpenApiTypes.INT, OpenApiParameter.HEADER, response=[429, 503],
+    description="Seconds to wait before trying again.",
+)
+
+
+def error_responses(*statuses: int) -> dict:
+    return {
+        status: OpenApiResponse(ErrorOut, description=ERRORS[status])
+        for status in sorted(set(statuses) | set(ALWAYS))
+    }
+
+
+def documented(*, ok: dict, errors: tuple[int, ...] = (), request=None, body: bool | None = None,
+               parameters: list | None = None, **kwargs):
+    """extend_schema with the answers an operation gives: ``ok`` maps success
+    statuses to serializers (or None for no body), ``errors`` the error statuses
+    beyond ALWAYS (and WITH_BODY when the operation takes a body)."""
+    takes_body = request is not None if body is None else body
+    statuses = (*errors, *(WITH_BODY if takes_body else ()))
+    return extend_schema(
+        request=request,
+        responses={**ok, **error_responses(*statuses)},
+        parameters=[*(parameters or []), RETRY_AFTER],
+        **kwargs,
+    )
+
+
+GAME = OpenApiParameter("game", str, OpenApiParameter.PATH, enum=["cruel", "flower"])
+DATE = OpenApiParameter(
+    "date", OpenApiTypes.DATE, OpenApiParameter.PATH,
+    description="YYYY-MM-DD, a day in the daily time zone (anything else: 400 bad_date).",
+)
+
+# Named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]: two fields called "status".
+ATTEMPT_STATUSES = ["playing", "won", "blocked", "stalled", "abandoned"]
+HINT_STATUSES = ["solved", "unsolvable", "unknown"]
+
+# -- answers -------------------------------------------------------------------------
+
+
+class PlayerOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    is_guest = serializers.BooleanField()
+
+
+class TokenOut(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class FoundationOut(serializers.Serializer):
+    suit = serializers.CharField()
+    count = serializers.IntegerField()
+    top = serializers.CharField(allow_null=True)
+
+
+class PositionOut(serializers.Serializer):
+    game = serializers.ChoiceField(choices=["cruel", "flower"])
+    notation = serializers.CharField()
+    piles = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="Cruel: 12 piles, base to top.",
+    )
+    columns = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="Flower Garden: 6 columns, base to top.",
+    )
+    bouquet = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Flower Garden."
+    )
+    foundations = FoundationOut(many=True)
+    cards_home = serializers.IntegerField()
+
+
+class CountersOut(serializers.Serializer):
+    cards_home = serializers.IntegerField()
+    redeals = serializers.IntegerField()
+    undos = serializers.IntegerField()
+    moves = serializers.IntegerField()
+
+
+class AttemptSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    date = serializers.DateField()
+    ranked = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=ATTEMPT_STATUSES)
+    finished = serializers.BooleanField()
+    version = serializers.IntegerField()
+    counters = CountersOut()
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+    elapsed_seconds = serializers.FloatField()
+    day_ends_at = serializers.DateTimeField()
+    frozen = serializers.BooleanField(
+        help_text="A ranked attempt whose day is over: its record is as it stood at midnight."
+    )
+
+
+class LegalOut(serializers.Serializer):
+    card = serializers.CharField()
+    targets = serializers.ListField(child=serializers.CharField())
+
+
+class AttemptOut(AttemptSummaryOut):
+    position = PositionOut()
+    legal = LegalOut(many=True)
+    can_redeal = serializers.BooleanField()
+    can_undo = serializers.BooleanField()
+    forced = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="When foundation moves alone win from here: all of them, in an order that "
+        "plays (send them as one batch of moves); else empty.",
+    )
+    safe = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Moves home proven never to lose a solution, in an order that plays "
+        "(the solver's rule; every move of the forced finish); may be empty.",
+    )
+    last_action = serializers.CharField(allow_null=True)
+    replayed = serializers.BooleanField()
+
+
+class AttemptPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = AttemptSummaryOut(many=True)
+
+
+class DealOut(serializers.Serializer):
+    game = serializers.CharField()
+    date = serializers.DateField()
+    ready = serializers.BooleanField()
+    difficulty = serializers.FloatField(allow_null=True)
+    solution_length = serializers.IntegerField(allow_null=True)
+    redeals = serializers.IntegerField(allow_null=True)
+    day_over = serializers.BooleanField()
+    position = PositionOut(required=False, help_text="Only once the day is over.")
+    solution = serializers.CharField(required=False, help_text="Only once the day is over.")
+    my_attempts = AttemptSummaryOut(many=True)
+
+
+class DailyOut(serializers.Serializer):
+    date = serializers.DateField()
+    time_zone = serializers.CharField()
+    next_day_starts_at = serializers.DateTimeField()
+    seconds_to_next_day = serializers.IntegerField()
+    deals = DealOut(many=True)
+
+
+class SolutionOut(serializers.Serializer):
+    game = serializers.CharField()
+    date = serializers.DateField()
+    moves = serializers.ListField(child=serializers.CharField())
+    positions = PositionOut(many=True)
+
+
+class LogOut(serializers.Serializer):
+    start = serializers.CharField()
+    actions = serializers.ListField(child=serializers.CharField())
+    replay_ok = serializers.BooleanField()
+
+
+class HintOut(serializers.Serializer):
+    status = serializers.ChoiceField(choices=HINT_STATUSES)
+    move = serializers.CharField(allow_null=True)
+    version = serializers.IntegerField()
+
+
+class RecordOut(serializers.Serializer):
+    attempt_id = serializers.IntegerField()
+    cards_home = serializers.IntegerField()
+    redeals = serializers.IntegerField()
+    undos = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField()
+    status = serializers.CharField()
+    won = serializers.BooleanField()
+    ranked = serializers.BooleanField()
+
+
+class HistoryDayOut(serializers.Serializer):
+    date = serializers.DateField()
+    cruel = RecordOut(allow_null=True, required=False, help_text="Absent with ?game=flower.")
+    flower = RecordOut(allow_null=True, required=False, help_text="Absent with ?game=cruel.")
+
+
+class StreakOut(serializers.Serializer):
+    current = serializers.IntegerField()
+    longest = serializers.IntegerField()
+
+
+class StreaksOut(serializers.Serializer):
+    played = StreakOut()
+    won = StreakOut()
+
+
+class BestOut(serializers.Serializer):
+    cruel = RecordOut(allow_null=True, required=False)
+    flower = RecordOut(allow_null=True, required=False)
+
+
+class HistoryOut(serializers.Serializer):
+    days = HistoryDayOut(many=True)
+    streaks = StreaksOut()
+    best = BestOut()
+
+
+class LeaderboardEntryOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    display_name = serializers.CharField()
+    cards_home = serializers.IntegerField()
+    undos = serializers.IntegerField()
+    redeals = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField()
+    is_me = serializers.BooleanField()
+
+
+class LeaderboardMeOut(LeaderboardEntryOut):
+    attempt_id = serializers.IntegerField()
+    beaten = serializers.IntegerField()
+    beaten_share = serializers.FloatField()
+
+
+class LeaderboardOut(serializers.Serializer):
+    game = serializers.CharField()
+    date = serializers.DateField()
+    total = serializers.IntegerField()
+    counts_as_of = serializers.DateTimeField()
+    entries = LeaderboardEntryOut(many=True)
+    me = LeaderboardMeOut(allow_null=True)

@@ -1,0 +1,143 @@
+"""The rules of ranked play (docs/API.md): unaided and on the day.
+
+No hint reaches a deal, practice attempts included, while the player's ranked
+attempt on it is in play on its day; a ranked attempt takes no move or undo
+once its day is over (the solution is public from that moment) and its record
+stays as it stood at midnight. And the caps on actions and attempts."""
+
+import datetime as dt
+
+import pytest
+
+from api.play import clock
+
+
+def _first_move(attempt: dict) -> str:
+    legal = attempt["legal"][0]
+    return f"{legal['card']}>{legal['targets'][0]}"
+
+
+def _at(monkeypatch, moment: dt.datetime) -> None:
+    monkeypatch.setattr(clock, "now", lambda: moment)
+
+
+def test_a_practice_attempt_gets_no_hint_while_the_ranked_one_is_in_play(api, todays_deals):
+    player = api()
+    ranked = player.start("cruel")
+    practice = player.start("cruel")
+    assert ranked["ranked"] is True and practice["ranked"] is False
+    reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
+    assert reply.status == 403 and reply.error_code == "hint_not_for_ranked", reply.body
+    assert "ranked attempt" in reply.body["error"]["message"]
+    # Finishing the ranked attempt ends the wait.
+    assert player.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
+    reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
+    assert reply.status == 200 and reply.body["status"] == "solved", reply.body
+
+
+def test_hints_are_given_once_the_day_is_over_even_to_an_unfinished_ranked_deal(
+        api, todays_deals, today, monkeypatch):
+    player = api()
+    ranked = player.start("flower")
+    practice = player.start("flower")
+    _at(monkeypatch, clock.day_end(today) + dt.timedelta(seconds=1))
+    for attempt in (practice, ranked):
+        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        assert reply.status == 200 and reply.body["status"] == "solved", reply.body
+
+
+def test_a_ranked_attempt_is_frozen_at_midnight_and_the_solution_does_not_help(
+        api, todays_deals, today, monkeypatch):
+    midnight = clock.day_end(today)
+    player = api()
+    _at(monkeypatch, midnight - dt.timedelta(seconds=60))
+    ranked = player.start("cruel")
+    assert ranked["ranked"] is True and ranked["frozen"] is False
+    assert dt.datetime.fromisoformat(ranked["day_ends_at"]) == midnight
+    _at(monkeypatch, midnight - dt.timedelta(seconds=20))
+    ranked = player.move(ranked, _first_move(ranked))
+    _at(monkeypatch, midnight - dt.timedelta(milliseconds=1))
+    board = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
+    before = {k: board["entries"][0][k] for k in ("cards_home", "undos", "redeals", "elapsed_seconds")}
+    assert before["elapsed_seconds"] == 40.0
+
+    # Midnight: the solution is public, and the ranked attempt takes nothing.
+    _at(monkeypatch, midnight)
+    solution = player.get(f"/api/v1/daily/{today.isoformat()}/cruel/solution")
+    assert solution.status == 200, solution.body
+    url = f"/api/v1/attempts/{ranked['id']}"
+    reply = player.post(f"{url}/moves", {"move": solution.body["moves"][0], "version": ranked["version"]})
+    assert reply.status == 409 and reply.error_code == "day_over", reply.body
+    assert dt.datetime.fromisoformat(reply.body["error"]["day_ended_at"]) == midnight
+    reply = player.post(f"{url}/undo", {"version": ranked["version"]})
+    assert reply.status == 409 and reply.error_code == "day_over", reply.body
+
+    # An hour later the record is as it stood at midnight, time included.
+    _at(monkeypatch, midnight + dt.timedelta(hours=1))
+    now = player.get(url).body
+    assert now["frozen"] is True and now["legal"] == [] and not now["can_undo"]
+    assert now["version"] == ranked["version"] and now["counters"] == ranked["counters"]
+    assert now["elapsed_seconds"] == 40.0
+    board = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
+    assert {k: board["entries"][0][k] for k in before} == before
+
+    # Finishing is allowed and changes no counter and not the time.
+    finished = player.post(f"{url}/finish")
+    assert finished.status == 200, finished.body
+    assert finished.body["status"] == "abandoned" and finished.body["finished"] is True
+    assert finished.body["counters"] == ranked["counters"]
+    assert finished.body["elapsed_seconds"] == 40.0
+    board = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
+    assert {k: board["entries"][0][k] for k in before} == before
+
+    # Practice on the same deal goes on after the day.
+    practice = player.start("cruel", today.isoformat())
+    assert practice["ranked"] is False and practice["frozen"] is False
+    assert player.move(practice, _first_move(practice))["version"] == 1
+
+
+def test_one_millisecond_before_midnight_a_ranked_move_still_counts(
+        api, todays_deals, today, monkeypatch):
+    midnight = clock.day_end(today)
+    player = api()
+    _at(monkeypatch, midnight - dt.timedelta(seconds=5))
+    ranked = player.start("flower")
+    _at(monkeypatch, midnight - dt.timedelta(milliseconds=1))
+    assert player.move(ranked, _first_move(ranked))["version"] == 1
+
+
+def test_an_attempt_takes_a_bounded_number_of_actions(api, todays_deals, settings):
+    settings.PLAY_MAX_ACTIONS_PER_ATTEMPT = 5
+    player = api()
+    attempt = player.start("cruel")
+    move = _first_move(attempt)
+    url = f"/api/v1/attempts/{attempt['id']}"
+    for version in range(5):
+        if version % 2 == 0:
+            reply = player.post(f"{url}/moves", {"move": move, "version": version})
+        else:
+            reply = player.post(f"{url}/undo", {"version": version})
+        assert reply.status == 200, reply.body
+    reply = player.post(f"{url}/undo", {"version": 5})
+    assert reply.status == 409 and reply.error_code == "action_limit", reply.body
+    assert reply.body["error"]["limit"] == 5
+    reply = player.post(f"{url}/moves", {"move": move, "version": 5})
+    assert reply.status == 409 and reply.error_code == "action_limit"
+    assert player.get(url).body["version"] == 5
+    # Finishing is still allowed.
+    assert player.post(f"{url}/finish").status == 200
+
+
+@pytest.mark.parametrize("limit", [1, 3])
+def test_a_player_has_a_bounded_number_of_attempts_per_deal(api, todays_deals, settings, limit):
+    settings.PLAY_MAX_ATTEMPTS_PER_DEAL = limit
+    player, other = api(), api()
+    for _ in range(limit):
+        player.start("cruel")
+    reply = player.post("/api/v1/attempts", {"game": "cruel"})
+    assert reply.status == 409 and reply.error_code == "attempt_limit", reply.body
+    assert reply.body["error"]["limit"] == limit
+    assert player.get("/api/v1/attempts?game=cruel").body["count"] == limit
+    # Another deal and another player are counted apart.
+    player.start("flower")
+    other.start("cruel")

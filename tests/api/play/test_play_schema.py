@@ -1,0 +1,71 @@
+"""The schema describes what the API really takes and answers; dates and
+query parameters are read strictly."""
+
+from __future__ import annotations
+
+import pytest
+
+ISO_BUT_NOT_A_DAY = ["2026-W49-2", "20261201", "2026-W49", "2026-335", "2026-1-05"]
+
+
+@pytest.mark.parametrize("text", ISO_BUT_NOT_A_DAY)
+def test_a_date_in_a_path_is_strictly_yyyy_mm_dd(api, todays_deals, text):
+    player = api()
+
+    for path in (f"/api/v1/daily/{text}/cruel", f"/api/v1/daily/{text}/cruel/solution",
+                 f"/api/v1/leaderboard/cruel/{text}"):
+        reply = player.get(path)
+        assert (reply.status, reply.error_code) == (400, "bad_date"), (path, reply.body)
+
+
+@pytest.mark.parametrize("text", ISO_BUT_NOT_A_DAY)
+def test_a_date_in_a_body_or_query_is_strictly_yyyy_mm_dd(api, todays_deals, text):
+    player = api()
+
+    reply = player.post("/api/v1/attempts", {"game": "cruel", "date": text})
+    assert reply.status == 400 and "date" in reply.body["error"]["fields"], reply.body
+    reply = player.get(f"/api/v1/attempts?date={text}")
+    assert reply.status == 400 and "date" in reply.body["error"]["fields"], reply.body
+
+
+@pytest.mark.parametrize("path", ["/api/v1/attempts?game=", "/api/v1/history?game=",
+                                  "/api/v1/attempts?date="])
+def test_an_empty_query_parameter_is_an_error_not_left_out(api, path):
+    reply = api().get(path)
+
+    assert reply.status == 400, reply.body
+    assert reply.error_code == "bad_request"
+    assert set(reply.body["error"]["fields"]) == {path.rsplit("?", 1)[1].rstrip("=")}
+
+
+@pytest.fixture
+def schema(api):
+    reply = api().get("/api/v1/schema/?format=json")
+    assert reply.status == 200
+    return reply.body
+
+
+def test_patch_me_declares_display_name_required(schema):
+    body = schema["paths"]["/api/v1/me"]["patch"]["requestBody"]["content"]["application/json"]
+    name = body["schema"]["$ref"].rsplit("/", 1)[1]
+
+    assert "display_name" in schema["components"]["schemas"][name]["required"]
+
+
+def test_every_operation_documents_its_answer_and_its_errors_in_the_one_shape(schema):
+    components = schema["components"]["schemas"]
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            successes = [s for s in responses if s.startswith("2")]
+            assert successes, (method, path)
+            for status in successes:
+                if status != "204":
+                    ref = responses[status]["content"]["application/json"]["schema"]["$ref"]
+                    assert components[ref.rsplit("/", 1)[1]]["properties"], (method, path)
+            for status in ("403", "429", "503"):
+                ref = responses[status]["content"]["application/json"]["schema"]["$ref"]
+                assert ref.endswith("/ErrorOut"), (method, path, status)
+            if "requestBody" in operation:
+                assert "400" in responses, (method, path)
+    assert set(components["ErrorDetailOut"]["required"]) == {"code", "message", "fields"}
