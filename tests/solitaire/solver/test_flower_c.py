@@ -16,7 +16,7 @@ from solitaire.moves import MOVES
 from solitaire.solver import _flower_c
 from solitaire.solver._budget import BudgetSpent, Meter
 from solitaire.solver._flower import CFlowerSearch, PyFlowerSearch
-from solitaire.solver.settings import BLOCKED, FLOWER, BestFirstRun, StepAside
+from solitaire.solver.settings import BLOCKED, FLOWER, StepAside
 
 
 def run(cls, pos, *, greedy=False, prune=True, **budget):

@@ -3,6 +3,7 @@ force, budgets are honoured, and the CLI speaks NOTATION.md."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -21,6 +22,7 @@ from solitaire import (
     parse_position,
     solve,
 )
+from solitaire.solver.settings import FLOWER
 
 CRUEL_EXAMPLE = (
     "cruel 5C9H2D4D/KD3S8C5D/9C9S7D3H/TD3D4S5H/QC6DKS2C/KH9DQS2H/6H5SQH8H/QD6SJCJH/"
@@ -255,6 +257,21 @@ def test_budgets_never_turn_an_unsolvable_verdict_into_a_wrong_one():
     assert full.status is SolveStatus.UNSOLVABLE
     for n in (1, 5, 20, 100):
         assert solve(pos, max_nodes=n).status in (SolveStatus.UNSOLVABLE, SolveStatus.LIMIT_REACHED)
+
+
+# -- settings ------------------------------------------------------------------
+
+def test_settings_are_frozen_data_that_solve_takes_whole():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        FLOWER.abstract_share = 0  # type: ignore[misc]
+    # Deal 12 is proven lost by the abstract games (rule 6) within 400,000
+    # nodes; without them the real game's search needs millions.
+    pos = solitaire.deal("flower", 12)
+    assert solve(pos, max_nodes=400_000).status is SolveStatus.UNSOLVABLE
+    plain = solve(pos, max_nodes=400_000, settings=dataclasses.replace(FLOWER, abstract_share=0))
+    assert plain.status is SolveStatus.LIMIT_REACHED and plain.limit == "nodes"
+    with pytest.raises(TypeError):
+        solve("flower -/-/-/KS/-/- -")  # text, not a position
 
 
 # -- hint and stalled ----------------------------------------------------------
