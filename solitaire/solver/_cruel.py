@@ -49,7 +49,7 @@ import sys
 from ..moves import FOUNDATION, REDEAL, Move
 from . import _cruel_c  # the C core, built by setup.py
 from ._budget import C_LIMITS, MAX_DEPTH, BudgetSpent, Meter
-from .settings import CRUEL, CruelSettings
+from .settings import CRUEL, CruelSettings, PythonSearch
 
 _EMPTY = b""
 
@@ -59,7 +59,7 @@ def _no_stop(stop) -> None:
         raise ValueError("a Cruel search cannot be called off (its settings never run phases side by side)")
 
 
-class PyCruelSearch:
+class PyCruelSearch(PythonSearch):
     def __init__(
         self, position, meter: Meter, settings: CruelSettings = CRUEL, *,
         greedy: bool = False, prune: bool = True, stop: bytearray | None = None,
@@ -73,14 +73,6 @@ class PyCruelSearch:
         self.greedy = greedy  # search.py's first, incomplete phase
         self.seen: set[bytes] = set()
         self.path: list[Move] = []
-
-    @property
-    def states(self) -> int:
-        return len(self.seen)
-
-    @staticmethod
-    def shorten(position, moves, settings: CruelSettings = CRUEL) -> tuple:
-        return tuple(moves)
 
     def key(self) -> bytes:
         return b"\xff".join(self.piles)

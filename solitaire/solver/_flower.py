@@ -32,7 +32,7 @@ import time
 from ..moves import FOUNDATION, MOVES, Move
 from . import _flower_c  # the C core, built by setup.py
 from ._budget import MAX_DEPTH, BudgetSpent, Meter
-from .settings import FLOWER, BestFirstRun, FlowerSettings, StepAside
+from .settings import FLOWER, BestFirstRun, FlowerSettings, PythonSearch, StepAside
 
 _NO_EMPTY = -1
 
@@ -277,7 +277,7 @@ class CFlowerSearch:
         return won
 
 
-class PyFlowerSearch:
+class PyFlowerSearch(PythonSearch):
     """The pure Python search, rules 1-5 (not the abstract games of rule 6):
     the reference the C core's complete search is checked against on small
     positions. Its greedy mode plays a safe-looking foundation move alone."""
@@ -297,14 +297,6 @@ class PyFlowerSearch:
         self.greedy = greedy
         self.seen: set[bytes] = set()
         self.path: list[Move] = []
-
-    @property
-    def states(self) -> int:
-        return len(self.seen)
-
-    @staticmethod
-    def shorten(position, moves, settings: FlowerSettings = FLOWER) -> tuple:
-        return tuple(moves)
 
     # -- state ---------------------------------------------------------------
     def key(self) -> bytes:

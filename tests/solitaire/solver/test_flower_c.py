@@ -47,15 +47,6 @@ def test_c_verdicts_match_the_unpruned_brute_force(prune):
         assert c == brute_force_winnable(pos), pos.notation()
 
 
-def test_solved_deals_replay_and_are_watchable():
-    for seed in (2, 8, 10):
-        pos = solitaire.deal("flower", seed)
-        result = solve(pos, max_seconds=5)
-        assert result.status is SolveStatus.SOLVED
-        assert pos.play(result.moves).is_won()
-        assert len(result.moves) < 400
-
-
 def test_a_search_called_off_through_its_stop_byte_says_so():
     pos = solitaire.deal("flower", 1)
     for greedy in (False, True):
