@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
@@ -35,6 +34,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import solitaire
+from api import clock
 from api.deals.models import DailyDeal, Game
 from solitaire.solver import SolveResult, SolveStatus, solve
 
@@ -63,18 +63,6 @@ class DealNotYetAvailable(DealUnavailable):
 
 class DealNotReady(DealUnavailable):
     """The date has begun but its deal is not (yet) verified."""
-
-
-# -- Dates -----------------------------------------------------------------------
-
-
-def daily_zone() -> ZoneInfo:
-    return ZoneInfo(settings.DAILY_TIME_ZONE)
-
-
-def today(*, now: datetime | None = None) -> Date:
-    """The date everyone plays: the current date in DAILY_TIME_ZONE."""
-    return timezone.localtime(now or timezone.now(), daily_zone()).date()
 
 
 # -- Seeds and positions -----------------------------------------------------------
@@ -151,7 +139,7 @@ def deal_enqueue_verification(*, deal_id: int, reverify: bool = False) -> None:
 
 
 @dataclass(frozen=True)
-class Budget:
+class VerificationBudget:
     """The solver's budget for one candidate, and how many candidates to try."""
 
     max_seconds: float
@@ -168,7 +156,7 @@ class Budget:
         max_nodes: int | None = None,
         max_candidates: int | None = None,
         max_solution_moves: int | None = None,
-    ) -> "Budget":
+    ) -> "VerificationBudget":
         return cls(
             max_seconds=settings.DEAL_SOLVE_MAX_SECONDS if max_seconds is None else max_seconds,
             max_nodes=settings.DEAL_SOLVE_MAX_NODES if max_nodes is None else max_nodes,
@@ -196,7 +184,7 @@ def deals_prepare_range(
     games: Iterable[str] = GAMES,
     verify_now: bool = False,
     reverify: bool = False,
-    budget: Budget | None = None,
+    budget: VerificationBudget | None = None,
     on_deal: Callable[[DailyDeal, int, int], None] | None = None,
     on_candidate: ProgressCallback | None = None,
 ) -> list[DailyDeal]:
@@ -233,7 +221,7 @@ def deals_prepare_upcoming(*, now: datetime | None = None) -> list[DailyDeal]:
     it runs and whatever daylight saving does to the hours, every date is
     prepared exactly once and none is skipped.
     """
-    return deals_prepare_range(start=today(now=now), days=settings.DEALS_DAYS_AHEAD + 1)
+    return deals_prepare_range(start=clock.day_of(now or clock.now()), days=settings.DEALS_DAYS_AHEAD + 1)
 
 
 # -- Verifying ----------------------------------------------------------------------
@@ -274,7 +262,7 @@ def _release(deal_id: int, token: str, **fields) -> bool:
     )
 
 
-def _solve(position: str, budget: Budget) -> tuple[SolveResult, str]:
+def _solve(position: str, budget: VerificationBudget) -> tuple[SolveResult, str]:
     """Run the solver; a SOLVED answer counts only if its moves replay to a win."""
     result = solve(
         solitaire.parse_position(position),
@@ -322,7 +310,7 @@ def _published_unsolved_fields(deal: DailyDeal, reason: str) -> dict:
 def deal_verify(
     *,
     deal_id: int,
-    budget: Budget | None = None,
+    budget: VerificationBudget | None = None,
     on_candidate: ProgressCallback | None = None,
 ) -> DailyDeal | None:
     """Verify a pending deal; returns it, or None if this call did not win the claim.
@@ -331,7 +319,7 @@ def deal_verify(
     (the claim goes stale and the next run takes over from the candidate
     reached, which is saved after each one).
     """
-    budget = budget or Budget.from_settings()
+    budget = budget or VerificationBudget.from_settings()
     token = _claim_token()
     if not deal_claim(deal_id=deal_id, token=token):
         return None
@@ -347,7 +335,7 @@ def deal_verify(
 
 
 def _verify_claimed(
-    *, deal_id: int, token: str, budget: Budget, on_candidate: ProgressCallback | None
+    *, deal_id: int, token: str, budget: VerificationBudget, on_candidate: ProgressCallback | None
 ) -> DailyDeal | None:
     deal = DailyDeal.objects.get(pk=deal_id)
     while True:
@@ -394,7 +382,7 @@ def _verify_claimed(
 def deal_reverify(
     *,
     deal_id: int,
-    budget: Budget | None = None,
+    budget: VerificationBudget | None = None,
     on_candidate: ProgressCallback | None = None,
 ) -> DailyDeal | None:
     """Check a deal again with the solver, whatever its state.
@@ -403,7 +391,7 @@ def deal_reverify(
     its position (it may have been served): the solver runs on it again and
     the certificate and figures are refreshed if it finds a solution.
     """
-    budget = budget or Budget.from_settings()
+    budget = budget or VerificationBudget.from_settings()
     deal = DailyDeal.objects.get(pk=deal_id)
     now = timezone.now()
     not_being_verified = ~Q(state=DailyDeal.State.VERIFYING) | Q(
@@ -439,7 +427,7 @@ def deal_get(*, game: str, date: Date, now: datetime | None = None) -> DailyDeal
     or DealNotReady (no verified deal for that date).
     """
     _check_game(game)
-    current = today(now=now)
+    current = clock.day_of(now or clock.now())
     if date > current:
         raise DealNotYetAvailable(
             f"The {game} deal of {date.isoformat()} is not available before that day begins "
@@ -452,4 +440,4 @@ def deal_get(*, game: str, date: Date, now: datetime | None = None) -> DailyDeal
 
 
 def deal_today(*, game: str, now: datetime | None = None) -> DailyDeal:
-    return deal_get(game=game, date=today(now=now), now=now)
+    return deal_get(game=game, date=clock.day_of(now or clock.now()), now=now)
