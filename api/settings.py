@@ -120,6 +120,8 @@ if CACHE_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
+            # Several sites (or benchmark runs) can share one Redis database.
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", ""),
             # A cache that is down or hung costs a request at most this long:
             # play goes on without it (api.outages).
             "OPTIONS": {
@@ -136,7 +138,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # -- Time and language ---------------------------------------------------------
 
-# "Today" is one date for everyone: the date in this zone (api.deals.services.today).
+# "Today" is one date for everyone: the date in this zone (api/clock.py).
 DAILY_TIME_ZONE = env_time_zone("DAILY_TIME_ZONE", "Europe/Lisbon")
 TIME_ZONE = DAILY_TIME_ZONE
 USE_TZ = True

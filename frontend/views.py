@@ -21,7 +21,7 @@ def _game_or_404(game: str) -> str:
 
 
 def rules_template(game: str) -> str:
-    """The rules in the page's language: pt-PT as published, English from RULES.md."""
+    """The rules in the page's language: pt-PT as published, English as docs/rules/ states them."""
     language = "en" if (get_language() or "").startswith("en") else "pt"
     return f"frontend/rules/{game}.{language}.html"
 

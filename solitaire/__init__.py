@@ -22,12 +22,12 @@ from .position import (
     Status,
     parse_position,
 )
-from .solver import SolveResult, SolveStatus, hint, is_stalled, solve
+from .solver import SolveResult, SolveStatus, hint, home_moves, is_stalled, solve
 
 __all__ = [
     "Board", "LegalMoveView", "Record", "card_text", "parse_card", "deal",
     "IllegalMoveError", "InvalidCardError", "InvalidMoveError", "InvalidPositionError",
     "SolitaireError", "FOUNDATION", "REDEAL", "Move", "moves_text", "parse_moves",
     "GAMES", "CruelPosition", "FlowerPosition", "Outcome", "Position", "Status",
-    "parse_position", "SolveResult", "SolveStatus", "hint", "is_stalled", "solve",
+    "parse_position", "SolveResult", "SolveStatus", "hint", "home_moves", "is_stalled", "solve",
 ]

@@ -10,7 +10,7 @@ from .position import Outcome, Position
 
 @dataclass(frozen=True)
 class Record:
-    """The personal record the rule pages describe."""
+    """The personal record the rules describe (docs/rules/)."""
 
     cards_home: int
     redeals: int

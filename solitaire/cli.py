@@ -1,4 +1,5 @@
-"""``python -m solitaire``: the engine from a shell, speaking NOTATION.md.
+"""``python -m solitaire``: the engine from a shell, speaking the notation
+of docs/notation.md.
 
 Exit codes a script can rely on: 0 success; 1 an illegal move in ``play``;
 2 bad input (usage, notation, move text)."""

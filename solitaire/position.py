@@ -416,7 +416,7 @@ class FlowerPosition(Position):
     # -- rules ------------------------------------------------------------
     def is_useful(self, move: Move) -> bool:
         """A column's only card moved into an empty column changes nothing
-        that matters (RULES.md): legal, but not useful."""
+        that matters (docs/rules/flower.md): legal, but not useful."""
         if move.target < 0:
             return True
         cols = self.columns

@@ -29,7 +29,7 @@ class DailyDeal(models.Model):
         default=0, help_text="Which candidate of this game and date the position is (0 first)."
     )
     seed = models.BigIntegerField(help_text="solitaire.deal(game, seed=seed) gives the position.")
-    position = models.TextField(help_text="The position in notation (docs: NOTATION.md).")
+    position = models.TextField(help_text="The position in notation (docs/notation.md).")
 
     state = models.CharField(
         max_length=16, choices=State.choices, default=State.PENDING, db_index=True

@@ -32,6 +32,9 @@ class ErrorDetailOut(serializers.Serializer):
     day_ended_at = serializers.DateTimeField(
         required=False, help_text="409 day_over: when the attempt's day ended."
     )
+    index = serializers.IntegerField(
+        required=False, help_text="A refused batch of moves: the 0-based index of the move refused."
+    )
 
 
 class ErrorOut(serializers.Serializer):
@@ -168,6 +171,16 @@ class AttemptOut(AttemptSummaryOut):
     legal = LegalOut(many=True)
     can_redeal = serializers.BooleanField()
     can_undo = serializers.BooleanField()
+    forced = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="When foundation moves alone win from here: all of them, in an order that "
+        "plays (send them as one batch of moves); else empty.",
+    )
+    safe = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Moves home proven never to lose a solution, in an order that plays "
+        "(the solver's rule; every move of the forced finish); may be empty.",
+    )
     last_action = serializers.CharField(allow_null=True)
     replayed = serializers.BooleanField()
 

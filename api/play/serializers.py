@@ -7,11 +7,12 @@ import re
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 import solitaire
 from api.deals.models import Game
-from api.play import clock
+from api import clock
 from api.play.models import Attempt, Player
 
 
@@ -96,9 +97,26 @@ class AttemptStartIn(serializers.Serializer):
     date = DayField(required=False)
 
 
+# A batch holds at most a whole deck's moves home (an auto-finish).
+MOVES_PER_REQUEST = 52
+
+
 class MoveIn(serializers.Serializer):
-    move = StrictCharField(max_length=16)
+    """One move (``move``) or several applied in order (``moves``), from ``version``."""
+
+    move = StrictCharField(max_length=16, required=False)
+    moves = serializers.ListField(
+        child=StrictCharField(max_length=16), min_length=1, max_length=MOVES_PER_REQUEST,
+        required=False,
+    )
     version = StrictIntegerField(min_value=0)
+
+    def validate(self, data):
+        if ("move" in data) == ("moves" in data):
+            raise serializers.ValidationError(
+                _("Send one move (move) or a list of moves (moves): one of the two.")
+            )
+        return data
 
 
 class VersionIn(serializers.Serializer):
@@ -176,12 +194,16 @@ def attempt_out(attempt: Attempt, now: dt.datetime, *, replayed: bool = False) -
     summary = attempt_summary_out(attempt, now)
     over = attempt.finished or summary["frozen"]
     legal = [] if over else _legal_by_card(position)
+    forced, safe = ((), ()) if over else solitaire.home_moves(position)
     return {
         **summary,
         "position": position.to_dict(),
         "legal": legal,
         "can_redeal": (not over) and attempt.deal.game == "cruel" and position.can_redeal(),
         "can_undo": (not over) and bool(attempt.line),
+        "forced": [m.token() for m in forced],
+        "safe": [m.token() for m in safe],
         "last_action": attempt.last_action or None,
         "replayed": replayed,
     }
+

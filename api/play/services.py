@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 import solitaire
 from api.deals import services as deals
 from api.deals.models import DailyDeal, Game
-from api.play import clock
+from api import clock
 from api.play.errors import (
     ActionLimit,
     AttemptFinished,
@@ -32,6 +32,7 @@ from api.play.errors import (
     InvalidMove,
     NotFound,
     NothingToUndo,
+    PlayError,
     StaleVersion,
     UnknownGame,
 )
@@ -264,14 +265,17 @@ def _check_playable(attempt: Attempt, now: dt.datetime) -> None:
         )
 
 
-def _check_version(attempt: Attempt, *, version: int, token: str) -> bool:
-    """True when this request repeats the action that made the current
-    version (a retry): answer it again without applying it twice."""
+def _check_version(attempt: Attempt, *, version: int, tokens: list[str]) -> bool:
+    """True when this request repeats the actions that made the current
+    version (a retry): answer it again without applying them twice."""
     if version == attempt.version:
         return False
-    if version == attempt.version - 1:
-        last = AttemptAction.objects.filter(attempt=attempt, number=attempt.version).first()
-        if last is not None and last.token == token:
+    count = len(tokens)
+    if version == attempt.version - count:
+        done = AttemptAction.objects.filter(
+            attempt=attempt, number__gt=version
+        ).order_by("number")
+        if [a.token for a in done] == tokens:
             return True
     raise StaleVersion(extra={"state": None})  # the view fills the state in
 
@@ -296,31 +300,57 @@ def move_parse(text) -> solitaire.Move:
         raise InvalidMove(str(error)) from None
 
 
+def _move_step(attempt: Attempt, parsed: solitaire.Move, *, now: dt.datetime) -> None:
+    """Apply one move to a locked attempt and log it (one action)."""
+    token = parsed.token()
+    _check_playable(attempt, now)
+    position = solitaire.parse_position(attempt.position)
+    try:
+        new = position.apply(parsed)
+    except solitaire.IllegalMoveError as error:
+        raise IllegalMove(
+            illegal_move_message(error, game=position.game),
+            extra={"move": token, "reason": error.reason or "illegal"},
+        ) from None
+    attempt.position = new.notation()
+    attempt.line = f"{attempt.line} {token}".strip()
+    attempt.cards_home = new.cards_home()
+    attempt.moves += 1
+    if parsed.is_redeal:
+        attempt.redeals += 1
+    attempt.status = _status_of(new)
+    _record_action(attempt, kind=AttemptAction.Kind.MOVE, move=token, now=now)
+
+
 def move_apply(*, user, attempt_id: int, move: str, version: int, now: dt.datetime):
     """Apply one move under a row lock. Returns (attempt, replayed)."""
     parsed = move_parse(move)
-    token = parsed.token()
     with transaction.atomic():
         attempt = _lock(user=user, attempt_id=attempt_id)
-        if _check_version(attempt, version=version, token=token):
+        if _check_version(attempt, version=version, tokens=[parsed.token()]):
             return attempt, True
-        _check_playable(attempt, now)
-        position = solitaire.parse_position(attempt.position)
-        try:
-            new = position.apply(parsed)
-        except solitaire.IllegalMoveError as error:
-            raise IllegalMove(
-                illegal_move_message(error, game=position.game),
-                extra={"move": token, "reason": error.reason or "illegal"},
-            ) from None
-        attempt.position = new.notation()
-        attempt.line = f"{attempt.line} {token}".strip()
-        attempt.cards_home = new.cards_home()
-        attempt.moves += 1
-        if parsed.is_redeal:
-            attempt.redeals += 1
-        attempt.status = _status_of(new)
-        _record_action(attempt, kind=AttemptAction.Kind.MOVE, move=token, now=now)
+        _move_step(attempt, parsed, now=now)
+    return attempt, False
+
+
+def moves_apply(*, user, attempt_id: int, moves: list[str], version: int, now: dt.datetime):
+    """Apply several moves in order in one transaction: all or none. The
+    version rules are those of one move, for the batch as a whole: ``version``
+    is the version before the first move; a retry (the last ``len(moves)``
+    actions are these moves, from that version) is answered again.
+    Returns (attempt, replayed)."""
+    parsed = [move_parse(m) for m in moves]
+    tokens = [m.token() for m in parsed]
+    with transaction.atomic():
+        attempt = _lock(user=user, attempt_id=attempt_id)
+        if _check_version(attempt, version=version, tokens=tokens):
+            return attempt, True
+        for index, move in enumerate(parsed):
+            try:
+                _move_step(attempt, move, now=now)
+            except PlayError as error:  # illegal, finished, day over, action limit
+                error.extra = {**(error.extra or {}), "index": index}
+                raise
     return attempt, False
 
 
@@ -328,7 +358,7 @@ def move_undo(*, user, attempt_id: int, version: int, now: dt.datetime):
     """Take back the last move of the line (counted). Returns (attempt, replayed)."""
     with transaction.atomic():
         attempt = _lock(user=user, attempt_id=attempt_id)
-        if _check_version(attempt, version=version, token="undo"):
+        if _check_version(attempt, version=version, tokens=["undo"]):
             return attempt, True
         _check_playable(attempt, now)
         line = attempt.line.split()

@@ -16,7 +16,8 @@ from rest_framework.views import APIView
 
 import solitaire
 from api.deals.models import DailyDeal
-from api.play import clock, selectors, services
+from api import clock
+from api.play import selectors, services
 from api.play import schema as out
 from api.play import serializers as s
 from api.play.auth import csrf_enforce, user_or_guest
@@ -229,10 +230,15 @@ class AttemptView(APIView):
 
 class MoveView(APIView):
     @documented(request=s.MoveIn, ok={200: out.AttemptOut}, errors=(404, 409, 422),
-                summary="Make a move (notation token or R)")
+                summary="Make a move (notation token or R), or several in order (all or none)")
     def post(self, request, attempt_id: int):
         data = _valid(s.MoveIn, request.data)
         user = user_or_guest(request)
+        if "moves" in data:
+            return _with_state_on_conflict(request, attempt_id, lambda: services.moves_apply(
+                user=user, attempt_id=attempt_id, moves=data["moves"], version=data["version"],
+                now=clock.now(),
+            ))
         return _with_state_on_conflict(request, attempt_id, lambda: services.move_apply(
             user=user, attempt_id=attempt_id, move=data["move"], version=data["version"],
             now=clock.now(),

@@ -15,11 +15,8 @@ import pytest
 # fixtures make here are still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from django.core.cache import cache  # noqa: E402
+from certified_deals import deal_create  # noqa: E402
 from frontend_steps import certified  # noqa: E402
-
-from api.deals.models import DailyDeal  # noqa: E402
-from api.play import clock  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -44,14 +41,8 @@ def browser():
 
 
 @pytest.fixture(autouse=True)
-def _generous_throttles(settings):
-    cache.clear()
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"anon": "100000/min", "user": "100000/min"},
-    }
-    yield
-    cache.clear()
+def _generous_throttles(generous_throttles):
+    """Every page test: fresh cache, rates no test reaches (tests/conftest.py)."""
 
 
 @pytest.fixture
@@ -121,25 +112,13 @@ def audit(axe_source):
 # -- deals --------------------------------------------------------------------------
 
 
-def deal_create(game: str, date: dt.date) -> DailyDeal:
-    position, certificate = certified(game)
-    return DailyDeal.objects.create(
-        game=game, date=date, seed=0, position=position, certificate=certificate,
-        state=DailyDeal.State.VERIFIED, solution_length=len(certificate.split()),
-        redeals=certificate.split().count("R"), difficulty=1.0,
-    )
-
-
-@pytest.fixture
-def today():
-    return clock.day_of(clock.now())
-
-
 @pytest.fixture
 def deals(transactional_db, today):
     """Today's and yesterday's deals of both games, verified, with certificates."""
     made = {}
     for game in ("cruel", "flower"):
-        made[game] = deal_create(game, today)
-        made[f"{game}-yesterday"] = deal_create(game, today - dt.timedelta(days=1))
+        position, certificate = certified(game)
+        made[game] = deal_create(game, today, position=position, certificate=certificate)
+        made[f"{game}-yesterday"] = deal_create(game, today - dt.timedelta(days=1),
+                                                position=position, certificate=certificate)
     return made

@@ -3,10 +3,7 @@ where it goes; drag it; press keys. Each waits for the server's answer."""
 
 from __future__ import annotations
 
-import functools
-
-import solitaire
-from solitaire.solver import SolveStatus, solve
+from certified_deals import certified as certified_deal
 
 SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 
@@ -95,20 +92,8 @@ def expected_board(position: dict) -> dict:
     }
 
 
-@functools.cache
 def certified(game: str) -> tuple[str, str]:
-    """The first seeded deal the solver solves quickly, with its certificate
-    (found by the solver here, not written down). Cruel prefers a solution
-    with a redeal in it, so that a win through clicks uses the button too."""
-    fallback = None
-    for seed in range(1, 400):
-        position = solitaire.deal(game, seed=seed)
-        result = solve(position, max_nodes=20_000, max_seconds=2)
-        if result.status is SolveStatus.SOLVED:
-            found = position.notation(), " ".join(m.token() for m in result.moves)
-            if game != "cruel" or "R" in found[1].split():
-                return found
-            fallback = fallback or found
-    if fallback:
-        return fallback
-    raise AssertionError(f"no quickly solvable {game} deal among the first seeds")
+    """The certified deal the page tests play (tests/certified_deals.py):
+    for Cruel one whose solution redeals, so that a win through clicks uses
+    the Redeal button too."""
+    return certified_deal(game, with_redeal=True)

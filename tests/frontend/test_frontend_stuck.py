@@ -22,7 +22,7 @@ import solitaire
 from api.deals.models import DailyDeal
 from solitaire.solver import is_stalled
 
-# Cards missing from a line are on their foundations (NOTATION.md).
+# Cards missing from a line are on their foundations (docs/notation.md).
 # Cruel: KH home leaves QS under KS, and a redeal would give the same layout.
 CRUEL_BLOCKED_BY_KH = "cruel QSKS/KH/-/-/-/-/-/-/-/-/-/-"
 # Flower Garden: JD into the empty column 2 frees nothing that can ever reach a

@@ -1,7 +1,7 @@
 """An independent, deliberately naive statement of the rules, used only to
 cross-check the engine's move generation (perft counts). It shares no code
 with ``solitaire``: cards are strings, foundations a dict, every rule spelled
-out the slow, obvious way from RULES.md."""
+out the slow, obvious way from docs/rules/."""
 
 from __future__ import annotations
 

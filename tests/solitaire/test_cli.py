@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from conftest import CRUEL_EXAMPLE, FLOWER_EXAMPLE
+from example_positions import CRUEL_EXAMPLE, FLOWER_EXAMPLE
 
 
 def run(*args, stdin=None):

@@ -1,5 +1,5 @@
 import pytest
-from conftest import CRUEL_EXAMPLE, FLOWER_EXAMPLE
+from example_positions import CRUEL_EXAMPLE, FLOWER_EXAMPLE
 
 from solitaire import (
     REDEAL,

@@ -1,7 +1,8 @@
-"""The rules, case by case, with the worked examples of the rule pages."""
+"""The rules, case by case, with the worked examples of docs/rules/ and
+docs/notation.md."""
 
 import pytest
-from conftest import CRUEL_EXAMPLE, FLOWER_EXAMPLE
+from example_positions import CRUEL_EXAMPLE, FLOWER_EXAMPLE
 
 from solitaire import REDEAL, IllegalMoveError, Move, Status, parse_position
 

@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
                 ('date', models.DateField()),
                 ('candidate', models.PositiveIntegerField(default=0, help_text='Which candidate of this game and date the position is (0 first).')),
                 ('seed', models.BigIntegerField(help_text='solitaire.deal(game, seed=seed) gives the position.')),
-                ('position', models.TextField(help_text='The position in notation (docs: NOTATION.md).')),
+                ('position', models.TextField(help_text='The position in notation (docs/notation.md).')),
                 ('state', models.CharField(choices=[('pending', 'Pending'), ('verifying', 'Verifying'), ('verified', 'Verified'), ('failed', 'Failed')], db_index=True, default='pending', max_length=16)),
                 ('claimed_at', models.DateTimeField(blank=True, null=True)),
                 ('claimed_by', models.CharField(blank=True, max_length=200)),

@@ -4,8 +4,6 @@ certificates, and named players."""
 
 from __future__ import annotations
 
-import datetime as dt
-import functools
 import http.cookiejar
 import json
 import urllib.error
@@ -13,14 +11,10 @@ import urllib.request
 from dataclasses import dataclass
 
 import pytest
+from certified_deals import certified, deal_create
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 
-import solitaire
-from api.deals.models import DailyDeal
-from api.play import clock
 from api.play.models import Player
-from solitaire.solver import SolveStatus, solve
 
 PASSWORD = "correct horse battery staple"
 
@@ -101,14 +95,8 @@ class Api:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_throttles_and_generous_rates(settings):
-    cache.clear()
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"anon": "100000/min", "user": "100000/min"},
-    }
-    yield
-    cache.clear()
+def _generous_throttles(generous_throttles):
+    """Every play test: fresh cache, rates no test reaches (tests/conftest.py)."""
 
 
 @pytest.fixture
@@ -137,31 +125,6 @@ def password():
 # -- deals --------------------------------------------------------------------------
 
 
-@functools.cache
-def certified(game: str) -> tuple[str, str]:
-    """The first seeded deal of the game the solver solves quickly, with its
-    certificate: found by the solver here, not written down."""
-    for seed in range(1, 400):
-        position = solitaire.deal(game, seed=seed)
-        result = solve(position, max_nodes=20_000, max_seconds=2)
-        if result.status is SolveStatus.SOLVED:
-            return position.notation(), " ".join(m.token() for m in result.moves)
-    raise AssertionError(f"no quickly solvable {game} deal among the first seeds")
-
-
-def deal_create(game: str, date: dt.date, *, position: str | None = None,
-                certificate: str | None = None) -> DailyDeal:
-    if position is None:
-        position, certificate = certified(game)
-    return DailyDeal.objects.create(
-        game=game, date=date, seed=0, position=position, certificate=certificate or "",
-        state=DailyDeal.State.VERIFIED if certificate else DailyDeal.State.PENDING,
-        solution_length=len((certificate or "").split()) or None,
-        redeals=(certificate or "").split().count("R"),
-        difficulty=1.0,
-    )
-
-
 @pytest.fixture
 def make_deal(transactional_db):
     """make_deal(game, date, position=..., certificate=...) -> DailyDeal"""
@@ -183,11 +146,6 @@ def make_player(transactional_db):
 def login():
     """login(make_api, user) -> an Api logged in to that user's session."""
     return logged_in
-
-
-@pytest.fixture
-def today():
-    return clock.day_of(clock.now())
 
 
 @pytest.fixture

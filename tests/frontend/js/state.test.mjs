@@ -5,7 +5,7 @@ import {
   runningSeconds, clickIntent, slotTarget, isActive,
 } from "../../../frontend/static/frontend/js/state.js";
 
-// The worked examples of NOTATION.md, in the API's structured form.
+// The worked examples of docs/notation.md, in the API's structured form.
 const cruelPiles = "5C9H2D4D/KD3S8C5D/9C9S7D3H/TD3D4S5H/QC6DKS2C/KH9DQS2H/6H5SQH8H/QD6SJCJH/JS8D4C3C/7SJD2STS/7HTC8S7C/6CTHKC4H"
   .split("/").map((p) => p.match(/../g));
 const foundations = (counts) => ["C", "D", "H", "S"].map((suit, i) => ({
@@ -62,7 +62,7 @@ test("cards are found on piles, in the bouquet and on foundations", () => {
   assert.equal(locateCard(emptied, "2C"), null);
 });
 
-test("a previewed move carries the card onto its pile (NOTATION.md's 4D>2)", () => {
+test("a previewed move carries the card onto its pile (docs/notation.md's 4D>2)", () => {
   const next = previewMove(cruel().position, "4D>2");
   assert.deepEqual(next.piles[0], ["5C", "9H", "2D"]);
   assert.deepEqual(next.piles[1], ["KD", "3S", "8C", "5D", "4D"]);
@@ -78,7 +78,7 @@ test("a previewed move to the foundation counts the card home", () => {
   assert.deepEqual(next.piles[4], ["QC", "6D", "KS"]);
 });
 
-test("a bouquet card leaves the middle of the bouquet (NOTATION.md's 5D>1)", () => {
+test("a bouquet card leaves the middle of the bouquet (docs/notation.md's 5D>1)", () => {
   const next = previewMove(flower().position, "5D>1");
   assert.deepEqual(next.columns[0], ["8D", "5C", "3H", "2D", "QS", "6C", "5D"]);
   assert.equal(next.bouquet.length, 15);

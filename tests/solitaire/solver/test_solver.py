@@ -1,5 +1,5 @@
 """The solver: certificates replay, verdicts agree with an independent brute
-force, budgets are honoured, and the CLI speaks NOTATION.md."""
+force, budgets are honoured, and the CLI speaks docs/notation.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// Cards and move tokens as text (../shared/NOTATION.md), for display only.
+// Cards and move tokens as text (docs/notation.md), for display only.
 // Nothing here knows a rule: which moves are legal always comes from the API.
 
 export const RANKS = "A23456789TJQK";
@@ -89,7 +89,7 @@ export function mentionsCards(text) {
 }
 
 /**
- * A position line (NOTATION.md) in the structured form the API returns, for
+ * A position line (docs/notation.md) in the structured form the API returns, for
  * drawing only: piles or columns, bouquet, and the foundations the line
  * implies (every absent card is home). Throws on a line of the wrong shape.
  */

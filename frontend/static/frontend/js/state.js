@@ -127,7 +127,7 @@ export function clickIntent(attempt, selected, slot) {
 
 /**
  * The move target a slot stands for: "F", a 1-based number as text, or null
- * (the bouquet). "F" names the card's own foundation (NOTATION.md), so with a
+ * (the bouquet). "F" names the card's own foundation (docs/notation.md), so with a
  * `card` given, the foundation of another suit stands for no target.
  */
 export function slotTarget(slot, card = null) {

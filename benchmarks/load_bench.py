@@ -1,0 +1,591 @@
+"""Load the play API as an operator would, and check that no move was lost.
+
+Self-contained: creates a scratch PostgreSQL database (dropped at the end
+unless --keep), migrates it, prepares and verifies today's deals of both
+games with the solver, starts gunicorn with deploy/gunicorn.conf.py,
+DEBUG=false and the Redis cache, runs the scenarios, stops gunicorn.
+
+Players are closed loops on persistent keep-alive connections (asyncio
+streams, one process): each is a guest with its own session, bound to its
+own loopback address (127.1.x.y), so every player is a distinct client to
+the server and its per-address limits. A player starts an attempt (its
+first is ranked), plays the deal's verified solution move by move (each
+move waits for its answer, then the player thinks --think-ms), and starts a
+practice attempt when it has won. Only moves answered within the measured
+window count; a lost connection is retried with the same version, as the
+page does (a retry of an applied move is answered `replayed`).
+
+After each scenario every attempt's log (GET /attempts/{id}/log) is compared
+with the moves the server acknowledged: a move missing from the log is
+lost, one more than acknowledged is doubled, and `replay_ok` must hold.
+
+Scenarios (--scenarios, comma-separated):
+  play        N players with think time, each game apart (the headline)
+  capacity    N players, no think time, each game apart (the saturation)
+  hints       N players moving with think time while H guests flood hints
+              from positions of their own (random legal moves, so no answer
+              comes from the position cache)
+  mixed       N players moving while R guests read the leaderboard and
+              their history
+  scale       capacity with 1, 2 and 4 gunicorn workers (WEB_CONCURRENCY)
+  pgbench     pgbench's ceiling for a move-shaped transaction (lock the
+              attempt row, update it, insert an action) on the same database
+
+    python benchmarks/load_bench.py [--players 200] [--think-ms 150] [--seconds 20]
+        [--scenarios play,capacity,hints,mixed,scale,pgbench] [--port 8230]
+        [--admin-url postgres://root@127.0.0.1:5432/postgres] [--db load23]
+        [--cache-url redis://127.0.0.1:6379/15] [--workers 5] [--threads 4]
+        [--smoke] [--json OUT] [--keep]
+
+Exit status 1 when any move was lost or doubled or a log did not replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+RUN_ID = f"{os.getpid()}-{int(time.time())}"
+
+
+# -- a small HTTP/1.1 keep-alive client ------------------------------------------
+
+
+class Client:
+    """One player's connection and session (cookies kept by hand)."""
+
+    def __init__(self, port: int, address: str):
+        self.port = port
+        self.address = address
+        self.reader = self.writer = None
+        self.cookies: dict[str, str] = {}
+
+    async def _connect(self):
+        self.reader, self.writer = await asyncio.open_connection(
+            "127.0.0.1", self.port, local_addr=(self.address, 0)
+        )
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    async def request(self, method: str, path: str, body=None, *, retries: int = 5):
+        """(status, decoded JSON or None, seconds). Reconnects and sends the
+        same request again when the connection drops (the server closes idle
+        or recycled workers' connections)."""
+        payload = b"" if body is None else json.dumps(body).encode()
+        headers = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Accept: application/json"]
+        if self.cookies:
+            headers.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if "csrftoken" in self.cookies and method != "GET":
+            headers.append(f"X-CSRFToken: {self.cookies['csrftoken']}")
+        if body is not None:
+            headers.append("Content-Type: application/json")
+        headers.append(f"Content-Length: {len(payload)}")
+        raw = ("\r\n".join(headers) + "\r\n\r\n").encode() + payload
+        for attempt in range(retries + 1):
+            start = time.perf_counter()
+            try:
+                if self.writer is None:
+                    await self._connect()
+                self.writer.write(raw)
+                status, data, close = await self._response()
+                elapsed = time.perf_counter() - start
+                if close:
+                    self.close()
+                return status, data, elapsed
+            except (ConnectionError, asyncio.IncompleteReadError, OSError):
+                self.close()
+                if attempt == retries:
+                    raise
+                await asyncio.sleep(0.05 * (attempt + 1))
+
+    async def _response(self):
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        length, chunked, close = 0, False, False
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            name = name.strip().lower()
+            value = value.strip()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value.lower():
+                chunked = True
+            elif name == "connection" and value.lower() == "close":
+                close = True
+            elif name == "set-cookie":
+                pair = value.split(";", 1)[0]
+                k, _, v = pair.partition("=")
+                self.cookies[k.strip()] = v.strip()
+        if chunked:
+            body = b""
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                body += chunk[:-2]
+        else:
+            body = await self.reader.readexactly(length) if length else b""
+        data = json.loads(body) if body[:1] in (b"{", b"[") else None
+        return status, data, close
+
+
+def address(i: int) -> str:
+    return f"127.1.{i // 250}.{i % 250 + 1}"
+
+
+# -- players ---------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    deadline_start: float = float("inf")  # the measured window, set once all have joined
+    deadline_end: float = float("inf")
+    joined: int = 0
+    latencies: dict = field(default_factory=dict)  # kind -> [seconds] in the window
+    errors: dict = field(default_factory=dict)  # "kind status" -> count
+    attempts: list = field(default_factory=list)  # (client, attempt id, acknowledged tokens)
+    stop: bool = False
+    stop_reason: str | None = None
+
+    def note(self, kind: str, status: int, seconds: float, ok: bool, end: float):
+        if not ok:
+            key = f"{kind} {status}"
+            self.errors[key] = self.errors.get(key, 0) + 1
+        elif self.deadline_start <= end <= self.deadline_end:
+            self.latencies.setdefault(kind, []).append(seconds)
+
+
+async def join(client: Client, run: Run) -> None:
+    status, _, seconds = await client.request("GET", "/api/v1/me")
+    run.note("me", status, seconds, status == 200, time.perf_counter())
+    run.joined += 1
+
+
+async def start_attempt(client: Client, run: Run, game: str):
+    status, data, seconds = await client.request("POST", "/api/v1/attempts", {"game": game})
+    run.note("start", status, seconds, status == 201, time.perf_counter())
+    return data if status == 201 else None
+
+
+async def player(i: int, port: int, game: str, line: list[str], think: float, run: Run):
+    client = Client(port, address(i))
+    try:
+        await join(client, run)
+        await asyncio.sleep(random.random() * max(think, 0.05))  # spread the starts
+        while not run.stop:
+            attempt = await start_attempt(client, run, game)
+            if attempt is None:
+                return
+            acked: list[str] = []
+            run.attempts.append((client, attempt["id"], acked))
+            version = attempt["version"]
+            for token in line:
+                if run.stop:
+                    break
+                status, data, seconds = await client.request(
+                    "POST", f"/api/v1/attempts/{attempt['id']}/moves",
+                    {"move": token, "version": version},
+                )
+                ok = status == 200 and data is not None and data["version"] == version + 1
+                run.note("move", status, seconds, ok, time.perf_counter())
+                if not ok:
+                    run.stop_reason = f"move {token} answered {status}: {str(data)[:200]}"
+                    return
+                acked.append(token)
+                version = data["version"]
+                if think:
+                    await asyncio.sleep(think)
+    except (ConnectionError, OSError, asyncio.IncompleteReadError) as error:
+        run.stop_reason = f"player {i}: {error!r}"
+
+
+async def hinter(i: int, port: int, game: str, run: Run):
+    """A guest flooding hints from positions of its own: a practice attempt
+    (its second), one random legal move, then a hint, again and again."""
+    client = Client(port, address(i))
+    rng = random.Random(i)
+    await join(client, run)
+    first = await start_attempt(client, run, game)  # ranked: no hints on the deal until it ends
+    if first is None:
+        return
+    await client.request("POST", f"/api/v1/attempts/{first['id']}/finish", {})
+    attempt = await start_attempt(client, run, game)
+    if attempt is None:
+        return
+    acked: list[str] = []
+    run.attempts.append((client, attempt["id"], acked))
+    version, state = attempt["version"], attempt
+    while not run.stop:
+        status, data, seconds = await client.request(
+            "GET", f"/api/v1/attempts/{attempt['id']}/hint")
+        run.note("hint", status, seconds, status in (200, 429, 503), time.perf_counter())
+        if status in (429, 503):
+            run.note("hint_refused", status, seconds, True, time.perf_counter())
+            await asyncio.sleep(0.05)
+        choices = [f"{m['card']}>{t}" for m in state.get("legal", []) for t in m["targets"]]
+        if not choices or state.get("status") != "playing":
+            attempt = await start_attempt(client, run, game)
+            if attempt is None:
+                return
+            acked = []
+            run.attempts.append((client, attempt["id"], acked))
+            version, state = attempt["version"], attempt
+            continue
+        token = rng.choice(choices)
+        status, data, seconds = await client.request(
+            "POST", f"/api/v1/attempts/{attempt['id']}/moves", {"move": token, "version": version})
+        if status != 200:
+            run.note("hinter_move", status, seconds, False, time.perf_counter())
+            return
+        acked.append(token)
+        version, state = data["version"], data
+
+
+async def reader(i: int, port: int, game: str, date: str, run: Run):
+    client = Client(port, address(i))
+    await join(client, run)
+    paths = [f"/api/v1/leaderboard/{game}/{date}", "/api/v1/history"]
+    n = 0
+    while not run.stop:
+        path = paths[n % 2]
+        n += 1
+        status, _, seconds = await client.request("GET", path)
+        run.note("leaderboard" if n % 2 else "history", status, seconds, status == 200,
+                 time.perf_counter())
+        await asyncio.sleep(0.1)
+
+
+async def check_logs(run: Run) -> dict:
+    """Every attempt's log against the moves the server acknowledged."""
+    lost = doubled = bad_replay = 0
+    for client, attempt_id, acked in run.attempts:
+        status, data, _ = await client.request("GET", f"/api/v1/attempts/{attempt_id}/log")
+        if status != 200:
+            bad_replay += 1
+            continue
+        logged = data["actions"]
+        lost += sum(1 for a, b in zip(acked, logged) if a != b) + max(0, len(acked) - len(logged))
+        doubled += max(0, len(logged) - len(acked))
+        bad_replay += not data["replay_ok"]
+    for client, _, _ in run.attempts:
+        client.close()
+    return {"attempts": len(run.attempts), "lost": lost, "doubled": doubled,
+            "bad_replay": bad_replay}
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def summary(kind: str, run: Run, seconds: float) -> dict:
+    lat = run.latencies.get(kind, [])
+    return {
+        "count": len(lat), "per_second": round(len(lat) / seconds, 1),
+        "p50_ms": round(pct(lat, 0.50) * 1000, 1), "p90_ms": round(pct(lat, 0.90) * 1000, 1),
+        "p99_ms": round(pct(lat, 0.99) * 1000, 1),
+        "max_ms": round(max(lat) * 1000, 1) if lat else float("nan"),
+        "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else float("nan"),
+    }
+
+
+async def scenario(port: int, *, game: str, line: list[str], players: int, think: float,
+                   seconds: float, warmup: float, hinters: int = 0, readers: int = 0,
+                   date: str = "") -> dict:
+    run = Run()
+    tasks = [asyncio.create_task(player(i, port, game, line, think, run)) for i in range(players)]
+    tasks += [asyncio.create_task(hinter(players + i, port, game, run)) for i in range(hinters)]
+    tasks += [asyncio.create_task(reader(players + hinters + i, port, game, date, run))
+              for i in range(readers)]
+    total = len(tasks)
+    for _ in range(1200):  # every guest made (and the workers booted) before the clock runs
+        if run.joined >= total:
+            break
+        await asyncio.sleep(0.1)
+    run.deadline_start = time.perf_counter() + warmup
+    run.deadline_end = run.deadline_start + seconds
+    cpu0 = os.times()
+    await asyncio.sleep(warmup + seconds)
+    run.stop = True
+    await asyncio.wait(tasks, timeout=30)
+    for task in tasks:
+        if task.done() and task.exception() is not None and run.stop_reason is None:
+            run.stop_reason = repr(task.exception())
+    cpu1 = os.times()
+    integrity = await check_logs(run)
+    out = {
+        "game": game, "players": players, "think_ms": round(think * 1000), "seconds": seconds,
+        "hinters": hinters, "readers": readers,
+        "move": summary("move", run, seconds), "errors": run.errors,
+        "integrity": integrity, "problem": run.stop_reason,
+        "loadgen_cpu_s": round((cpu1.user + cpu1.system) - (cpu0.user + cpu0.system), 2),
+    }
+    for kind in ("hint", "hint_refused", "leaderboard", "history"):
+        if kind in run.latencies:
+            out[kind] = summary(kind, run, seconds)
+    return out
+
+
+# -- the server and its database ---------------------------------------------------------
+
+
+def db_url(admin_url: str, name: str) -> str:
+    return urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}"))
+
+
+def server_env(args, url: str, workers: int) -> dict:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DEBUG", "CELERY_BROKER_URL", "DAILY_TIME_ZONE")}
+    env.update({
+        "DEBUG": "false", "SECRET_KEY": "load-bench-secret-key-not-for-production",
+        "DEAL_SEED_SECRET": "load-bench-deal-seed-secret", "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DATABASE_URL": url, "CACHE_URL": args.cache_url, "PORT": str(args.port),
+        # A fresh database numbers users from 1 again: keep earlier runs' throttle counts apart.
+        "CACHE_KEY_PREFIX": f"load-bench-{RUN_ID}",
+        "WEB_CONCURRENCY": str(workers), "GUNICORN_THREADS": str(args.threads),
+        "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false", "LOG_LEVEL": "warning", "PYTHONPATH": str(ROOT),
+        "WHITENOISE_USE_FINDERS": "true",
+    })
+    return env
+
+
+def manage(env: dict, *argv: str) -> None:
+    subprocess.run([PYTHON, str(ROOT / "manage.py"), *argv], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+class Server:
+    def __init__(self, args, env: dict):
+        self.args, self.env, self.proc = args, env, None
+
+    def __enter__(self):
+        gunicorn = shutil.which("gunicorn", path=str(Path(PYTHON).parent)) or "gunicorn"
+        self.proc = subprocess.Popen(
+            [gunicorn, "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--bind",
+             f"127.0.0.1:{self.args.port}", "api.wsgi"],
+            env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.args.server_log,
+            start_new_session=True)
+        for _ in range(300):
+            if self.proc.poll() is not None:
+                raise SystemExit(f"gunicorn exited with {self.proc.returncode}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.args.port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        time.sleep(1.0)  # all workers booted
+        return self
+
+    def __exit__(self, *exc):
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+
+
+def today_deals(env: dict) -> tuple[str, dict[str, list[str]]]:
+    code = (
+        "import django; django.setup()\n"
+        "import json\n"
+        "from api import clock\n"
+        "from api.deals.models import DailyDeal\n"
+        "today = clock.today()\n"
+        "print(json.dumps([today.isoformat(), {d.game: d.certificate.split() for d in "
+        "DailyDeal.objects.filter(date=today, state='verified')}]))\n"
+    )
+    out = subprocess.run([PYTHON, "-c", code], env={**env, "DJANGO_SETTINGS_MODULE": "api.settings"},
+                         check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    date, lines = json.loads(out.strip().splitlines()[-1])
+    return date, lines
+
+
+PGBENCH_SCRIPT = """\
+\\set aid random(1, :attempts)
+BEGIN;
+SELECT id, version, position FROM play_attempt WHERE id = :aid FOR UPDATE;
+UPDATE play_attempt SET version = version + 1, moves = moves + 1, last_action = '2C>3',
+    last_action_at = now(), elapsed_ms = elapsed_ms + 1 WHERE id = :aid;
+INSERT INTO play_attemptaction (attempt_id, number, kind, move, at)
+    SELECT :aid, version, 'move', '2C>3', now() FROM play_attempt WHERE id = :aid;
+COMMIT;
+"""
+
+
+def pgbench(url: str, seconds: float, clients: int) -> float:
+    """Transactions per second of the move-shaped script on the attempts there are."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        first, last = conn.execute("SELECT min(id), max(id) FROM play_attempt").fetchone()
+    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
+        f.write(PGBENCH_SCRIPT.replace("random(1, :attempts)", f"random({first}, {last})"))
+        script = f.name
+    parts = urlsplit(url)
+    done = subprocess.run(
+        ["pgbench", "-n", "-h", parts.hostname, "-p", str(parts.port or 5432), "-U",
+         parts.username or "root", "-c", str(clients), "-j", "2", "-T", str(int(seconds)),
+         "-f", script, parts.path.lstrip("/")],
+        capture_output=True, text=True, check=True)
+    os.unlink(script)
+    for line in done.stdout.splitlines():
+        if line.startswith("tps"):
+            return float(line.split("=")[1].split()[0])
+    raise RuntimeError(done.stdout)
+
+
+# -- main ------------------------------------------------------------------------------------
+
+
+def show(title: str, r: dict) -> None:
+    m = r["move"]
+    i = r["integrity"]
+    print(f"{title:<34} {r['game']:<6} {r['players']:>4} players think {r['think_ms']:>3} ms: "
+          f"{m['per_second']:>7.1f} moves/s  p50 {m['p50_ms']:>6.1f}  p90 {m['p90_ms']:>6.1f}  "
+          f"p99 {m['p99_ms']:>6.1f}  max {m['max_ms']:>7.1f} ms  "
+          f"lost {i['lost']} doubled {i['doubled']} bad replays {i['bad_replay']}"
+          f" ({i['attempts']} attempts)", flush=True)
+    for kind in ("hint", "hint_refused", "leaderboard", "history"):
+        if kind in r:
+            k = r[kind]
+            print(f"{'':<34} {kind:<12} {k['count']:>6} answered, {k['per_second']:.1f}/s, "
+                  f"p50 {k['p50_ms']} p99 {k['p99_ms']} max {k['max_ms']} ms", flush=True)
+    if r["errors"]:
+        print(f"{'':<34} errors: {r['errors']}", flush=True)
+    if r["problem"]:
+        print(f"{'':<34} problem: {r['problem']}", flush=True)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--players", type=int, default=200)
+    p.add_argument("--think-ms", type=float, default=150)
+    p.add_argument("--seconds", type=float, default=20)
+    p.add_argument("--warmup", type=float, default=3)
+    p.add_argument("--hinters", type=int, default=20)
+    p.add_argument("--readers", type=int, default=20)
+    p.add_argument("--games", default="flower,cruel")
+    p.add_argument("--scenarios", default="play,capacity,hints,mixed,scale,pgbench")
+    p.add_argument("--port", type=int, default=8230, help="0: any free port")
+    p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
+    p.add_argument("--db", default="load23")
+    p.add_argument("--cache-url", default="redis://127.0.0.1:6379/15")
+    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 5)))
+    p.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", 4)))
+    p.add_argument("--pgbench-clients", type=int, default=16)
+    p.add_argument("--smoke", action="store_true",
+                   help="a few players for a few seconds, both games, play only (CI)")
+    p.add_argument("--json", help="write every scenario's figures here")
+    p.add_argument("--keep", action="store_true", help="keep the scratch database")
+    args = p.parse_args(argv)
+    if not args.port:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            args.port = s.getsockname()[1]
+    if args.smoke:
+        args.players, args.seconds, args.warmup, args.think_ms = 4, 3, 0.5, 20
+        args.hinters, args.readers = 2, 2
+        if args.scenarios == p.get_default("scenarios"):
+            args.scenarios = "play,hints"
+    args.server_log = open(os.devnull, "w") if not os.environ.get("LOAD_BENCH_SERVER_LOG") \
+        else open(os.environ["LOAD_BENCH_SERVER_LOG"], "a")
+    scenarios = args.scenarios.split(",")
+    games = args.games.split(",")
+    think = args.think_ms / 1000
+
+    import psycopg
+
+    url = db_url(args.admin_url, args.db)
+    with psycopg.connect(args.admin_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {args.db}")
+    results = []
+    failed = False
+    try:
+        env = server_env(args, url, args.workers)
+        manage(env, "migrate", "--no-input")
+        manage(env, "prepare_deals")
+        date, lines = today_deals(env)
+        print(f"load_bench: {date}, lines of {', '.join(f'{g} {len(lines[g])} moves' for g in games)}; "
+              f"gunicorn {args.workers} workers x {args.threads} threads; "
+              f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
+
+        def go(title, workers=None, **kw):
+            nonlocal failed
+            w = workers or args.workers
+            with Server(args, server_env(args, url, w)):
+                r = asyncio.run(scenario(args.port, seconds=args.seconds, warmup=args.warmup,
+                                         date=date, **kw))
+            r.update(scenario_name=title, workers=w, threads=args.threads)
+            results.append(r)
+            show(f"{title} ({w}x{args.threads})", r)
+            i = r["integrity"]
+            if i["lost"] or i["doubled"] or i["bad_replay"] or r["problem"]:
+                failed = True
+            if not r["move"]["count"]:
+                print("load_bench: no move was answered in the window", flush=True)
+                failed = True
+
+        for game in games:
+            if "play" in scenarios:
+                go("play", game=game, line=lines[game], players=args.players, think=think)
+            if "capacity" in scenarios:
+                go("capacity", game=game, line=lines[game], players=args.players, think=0)
+        if "hints" in scenarios:
+            go("hint flood", game=games[0], line=lines[games[0]], players=args.players,
+               think=think, hinters=args.hinters)
+        if "mixed" in scenarios:
+            go("mixed", game=games[0], line=lines[games[0]], players=args.players, think=think,
+               readers=args.readers)
+        if "scale" in scenarios:
+            for w in (1, 2, 4):
+                go("scale", workers=w, game=games[0], line=lines[games[0]],
+                   players=args.players, think=0)
+        if "pgbench" in scenarios:
+            tps = pgbench(url, args.seconds, args.pgbench_clients)
+            results.append({"scenario_name": "pgbench", "tps": tps})
+            print(f"{'pgbench move-shaped ceiling':<34} {tps:,.0f} transactions/s "
+                  f"({args.pgbench_clients} clients)", flush=True)
+            for r in results:
+                if r.get("scenario_name") in ("play", "capacity"):
+                    share = r["move"]["per_second"] / tps
+                    r["share_of_pgbench"] = round(share, 4)
+                    print(f"  {r['scenario_name']} {r['game']}: {share:.1%} of pgbench's ceiling")
+    finally:
+        if not args.keep:
+            with psycopg.connect(args.admin_url, autocommit=True) as conn:
+                conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    print("load_bench: integrity", "FAILED" if failed else "ok: no move lost or doubled, every log replays")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

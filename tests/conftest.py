@@ -1,0 +1,30 @@
+"""Fixtures shared by the API and page tests. The helpers they use (deals with
+certificates) are in certified_deals.py beside this file. Nothing here is
+imported from Django at load time: the engine's tests run without it."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def generous_throttles(settings):
+    """Throttle rates no test reaches, and an empty cache (so no throttle or
+    cached answer) before and after the test."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": "100000/min", "user": "100000/min"},
+    }
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def today():
+    """Today in the daily calendar's time zone."""
+    from api import clock
+
+    return clock.today()
