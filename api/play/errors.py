@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
@@ -128,6 +129,20 @@ class Unavailable(PlayError):
     default_code = "unavailable"
     default_detail = gettext_lazy("The service is briefly unavailable: please try again shortly.")
     wait = RETRY_AFTER_SECONDS  # DRF's handler sends it as Retry-After
+
+
+class HintsBusy(PlayError):
+    """Every solver slot for hints is taken: ask again in a moment."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "hints_busy"
+    default_detail = gettext_lazy(
+        "Hints are busy right now: please ask again in a moment."
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wait = settings.PLAY_HINT_RETRY_AFTER  # DRF's handler sends it as Retry-After
 
 
 class Conflict(PlayError):

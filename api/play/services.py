@@ -16,9 +16,10 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 import solitaire
+from api import metrics
 from api.deals import services as deals
 from api.deals.models import DailyDeal, Game
-from api.play import clock
+from api.play import clock, hints
 from api.play.errors import (
     ActionLimit,
     AttemptFinished,
@@ -38,7 +39,7 @@ from api.play.errors import (
 )
 from api.play.illegal import illegal_move_message
 from api.play.models import Attempt, AttemptAction, Player
-from solitaire.solver import hint, is_stalled
+from solitaire.solver import is_stalled
 
 User = get_user_model()
 
@@ -217,11 +218,8 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
                 _("No hints on this deal while your ranked attempt on it is being played: "
                   "finish it, or wait until the day is over.")
             )
-    result = hint(
-        solitaire.parse_position(attempt.position), max_seconds=settings.PLAY_HINT_MAX_SECONDS
-    )
-    move = result.moves[0].token() if result.moves else None
-    return {"status": result.status.value, "move": move, "version": attempt.version}
+    answer = hints.position_hint(solitaire.parse_position(attempt.position))
+    return {**answer, "version": attempt.version}
 
 
 def _lock(*, user, attempt_id: int) -> Attempt:
@@ -330,6 +328,7 @@ def move_apply(*, user, attempt_id: int, move: str, version: int, now: dt.dateti
         if _check_version(attempt, version=version, tokens=[parsed.token()]):
             return attempt, True
         _move_step(attempt, parsed, now=now)
+    metrics.MOVES.labels(attempt.deal.game).inc()
     return attempt, False
 
 
@@ -351,6 +350,7 @@ def moves_apply(*, user, attempt_id: int, moves: list[str], version: int, now: d
             except PlayError as error:  # illegal, finished, day over, action limit
                 error.extra = {**(error.extra or {}), "index": index}
                 raise
+    metrics.MOVES.labels(attempt.deal.game).inc(len(parsed))
     return attempt, False
 
 
