@@ -135,7 +135,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # -- Time and language ---------------------------------------------------------
 
-# "Today" is one date for everyone: the date in this zone (api.deals.services.today).
+# "Today" is one date for everyone: the date in this zone (api/clock.py).
 DAILY_TIME_ZONE = env_time_zone("DAILY_TIME_ZONE", "Europe/Lisbon")
 TIME_ZONE = DAILY_TIME_ZONE
 USE_TZ = True

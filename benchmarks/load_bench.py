@@ -414,9 +414,9 @@ def today_deals(env: dict) -> tuple[str, dict[str, list[str]]]:
     code = (
         "import django; django.setup()\n"
         "import json\n"
-        "from api.play import clock\n"
+        "from api import clock\n"
         "from api.deals.models import DailyDeal\n"
-        "today = clock.day_of(clock.now())\n"
+        "today = clock.today()\n"
         "print(json.dumps([today.isoformat(), {d.game: d.certificate.split() for d in "
         "DailyDeal.objects.filter(date=today, state='verified')}]))\n"
     )

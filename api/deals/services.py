@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
@@ -35,7 +34,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import solitaire
-from api import metrics
+from api import clock, metrics
 from api.deals.models import DailyDeal, Game
 from solitaire.solver import SolveResult, SolveStatus, solve
 
@@ -64,18 +63,6 @@ class DealNotYetAvailable(DealUnavailable):
 
 class DealNotReady(DealUnavailable):
     """The date has begun but its deal is not (yet) verified."""
-
-
-# -- Dates -----------------------------------------------------------------------
-
-
-def daily_zone() -> ZoneInfo:
-    return ZoneInfo(settings.DAILY_TIME_ZONE)
-
-
-def today(*, now: datetime | None = None) -> Date:
-    """The date everyone plays: the current date in DAILY_TIME_ZONE."""
-    return timezone.localtime(now or timezone.now(), daily_zone()).date()
 
 
 # -- Seeds and positions -----------------------------------------------------------
@@ -234,7 +221,7 @@ def deals_prepare_upcoming(*, now: datetime | None = None) -> list[DailyDeal]:
     it runs and whatever daylight saving does to the hours, every date is
     prepared exactly once and none is skipped.
     """
-    return deals_prepare_range(start=today(now=now), days=settings.DEALS_DAYS_AHEAD + 1)
+    return deals_prepare_range(start=clock.day_of(now or clock.now()), days=settings.DEALS_DAYS_AHEAD + 1)
 
 
 # -- Verifying ----------------------------------------------------------------------
@@ -440,7 +427,7 @@ def deal_get(*, game: str, date: Date, now: datetime | None = None) -> DailyDeal
     or DealNotReady (no verified deal for that date).
     """
     _check_game(game)
-    current = today(now=now)
+    current = clock.day_of(now or clock.now())
     if date > current:
         raise DealNotYetAvailable(
             f"The {game} deal of {date.isoformat()} is not available before that day begins "
@@ -453,4 +440,4 @@ def deal_get(*, game: str, date: Date, now: datetime | None = None) -> DailyDeal
 
 
 def deal_today(*, game: str, now: datetime | None = None) -> DailyDeal:
-    return deal_get(game=game, date=today(now=now), now=now)
+    return deal_get(game=game, date=clock.day_of(now or clock.now()), now=now)

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from api.play import clock
+from api import clock
 
 
 class Player(models.Model):

@@ -13,7 +13,7 @@ from django.db import connection
 
 from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
-from api.play import clock
+from api import clock
 from api.play.models import Attempt
 
 # Ranked attempts of one deal, in leaderboard order; RANK() gives ties one

@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 import solitaire
 from api.deals.models import Game
-from api.play import clock
+from api import clock
 from api.play.models import Attempt, Player
 
 

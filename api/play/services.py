@@ -16,10 +16,10 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 import solitaire
-from api import metrics
+from api import clock, metrics
 from api.deals import services as deals
 from api.deals.models import DailyDeal, Game
-from api.play import clock, hints
+from api.play import hints
 from api.play.errors import (
     ActionLimit,
     AttemptFinished,

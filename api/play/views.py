@@ -16,7 +16,8 @@ from rest_framework.views import APIView
 
 import solitaire
 from api.deals.models import DailyDeal
-from api.play import clock, selectors, services
+from api import clock
+from api.play import selectors, services
 from api.play import schema as out
 from api.play import serializers as s
 from api.play.auth import (

@@ -20,13 +20,13 @@ from django.db import connection, transaction
 
 import solitaire
 from api import celery_app
+from api.clock import today
 from api.deals.models import DailyDeal
 from api.deals.services import (
     deal_enqueue_verification,
     deal_position,
     deal_prepare,
     deal_seed,
-    today,
 )
 from solitaire.solver import SolveStatus, solve
 

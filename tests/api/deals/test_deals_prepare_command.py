@@ -29,7 +29,7 @@ def test_the_command_prepares_and_verifies_a_range_showing_progress(replay):
 
 
 def test_the_command_defaults_to_todays_deals_of_both_games():
-    from api.deals.services import today
+    from api.clock import today
 
     output = run("--max-seconds", "3")
 

@@ -10,7 +10,8 @@ from django.conf import settings as django_settings
 
 from api import celery_app
 from api.deals.models import DailyDeal
-from api.deals.services import deals_prepare_range, deals_prepare_upcoming, today
+from api.clock import day_of, today
+from api.deals.services import deals_prepare_range, deals_prepare_upcoming
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,7 @@ def test_hourly_runs_across_a_daylight_saving_change_prepare_every_date_exactly_
         now = first_run + dt.timedelta(hours=hour)
         with django_capture_on_commit_callbacks(execute=False):
             deals = deals_prepare_upcoming(now=now)
-        day = today(now=now)
+        day = day_of(now)
         runs_per_day[day] += 1
         expected = {(day + dt.timedelta(days=n), game) for n in range(8) for game in ("cruel", "flower")}
         assert {(deal.date, deal.game) for deal in deals} == expected
@@ -49,16 +50,16 @@ def test_hourly_runs_across_a_daylight_saving_change_prepare_every_date_exactly_
 
 def test_today_changes_at_midnight_in_lisbon_not_in_utc():
     # Summer (UTC+1): 23:30 UTC on 30 June is already 1 July in Lisbon.
-    assert today(now=dt.datetime(2026, 6, 30, 22, 59, tzinfo=UTC)) == dt.date(2026, 6, 30)
-    assert today(now=dt.datetime(2026, 6, 30, 23, 0, tzinfo=UTC)) == dt.date(2026, 7, 1)
+    assert day_of(dt.datetime(2026, 6, 30, 22, 59, tzinfo=UTC)) == dt.date(2026, 6, 30)
+    assert day_of(dt.datetime(2026, 6, 30, 23, 0, tzinfo=UTC)) == dt.date(2026, 7, 1)
     # Winter (UTC+0).
-    assert today(now=dt.datetime(2026, 12, 31, 23, 59, tzinfo=UTC)) == dt.date(2026, 12, 31)
-    assert today(now=dt.datetime(2027, 1, 1, 0, 0, tzinfo=UTC)) == dt.date(2027, 1, 1)
+    assert day_of(dt.datetime(2026, 12, 31, 23, 59, tzinfo=UTC)) == dt.date(2026, 12, 31)
+    assert day_of(dt.datetime(2027, 1, 1, 0, 0, tzinfo=UTC)) == dt.date(2027, 1, 1)
 
 
 def test_today_follows_the_configured_time_zone(settings):
     settings.DAILY_TIME_ZONE = "Asia/Tokyo"
-    assert today(now=dt.datetime(2026, 6, 30, 15, 0, tzinfo=UTC)) == dt.date(2026, 7, 1)
+    assert day_of(dt.datetime(2026, 6, 30, 15, 0, tzinfo=UTC)) == dt.date(2026, 7, 1)
 
 
 def test_preparing_a_range_queues_every_new_deal_once(a_date, django_capture_on_commit_callbacks):

@@ -72,7 +72,7 @@ def test_the_list_is_paginated_and_filtered_and_shows_only_mine(api, todays_deal
 
 
 def test_elapsed_time_is_measured_by_the_server(api, todays_deals, monkeypatch):
-    from api.play import clock
+    from api import clock
 
     player = api()
     started = clock.now()

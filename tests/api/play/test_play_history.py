@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from api.play import clock
+from api import clock
 
 UTC = dt.timezone.utc
 

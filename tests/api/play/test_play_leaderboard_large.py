@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
 
-from api.play import clock, selectors
+from api import clock
+from api.play import selectors
 from api.play.models import Attempt, Player
 
 

@@ -9,7 +9,7 @@ import datetime as dt
 
 import pytest
 
-from api.play import clock
+from api import clock
 
 
 def _first_move(attempt: dict) -> str:

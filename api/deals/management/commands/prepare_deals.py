@@ -3,7 +3,8 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 
 from api.deals.models import DailyDeal
-from api.deals.services import GAMES, Budget, deals_prepare_range, today
+from api import clock
+from api.deals.services import GAMES, Budget, deals_prepare_range
 
 
 def _iso_date(text: str) -> date:
@@ -47,7 +48,7 @@ class Command(BaseCommand):
             if name.startswith("max_") and value is not None and value <= 0:
                 flag = "--" + name.replace("_", "-")
                 raise CommandError(f"{flag} must be more than 0, not {value}.")
-        start = start or today()
+        start = start or clock.today()
         games = games or list(GAMES)
         budget = Budget.from_settings(
             max_seconds=options["max_seconds"],

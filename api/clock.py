@@ -1,9 +1,10 @@
-"""The server's clock and the daily calendar, in one place.
+"""The server's clock and the daily calendar, in one place for both apps.
 
-Every service takes ``now`` as an argument; views pass ``clock.now()``. Tests
-that need another day (a streak across the daylight-saving change) patch
-``api.play.clock.now``: the live server runs in the test's process, so the
-patch reaches it.
+"Today" is one date for everyone: the date in ``DAILY_TIME_ZONE``. Services
+take ``now`` as an argument; views pass ``clock.now()``, and ``today()``
+reads it too. Tests that need another moment (a streak across the
+daylight-saving change) patch ``api.clock.now``: the live server runs in the
+test's process, so the patch reaches it.
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.utils import timezone
-
-from api.deals import services as deals
 
 
 def now() -> dt.datetime:
@@ -21,13 +21,17 @@ def now() -> dt.datetime:
 
 
 def daily_zone() -> ZoneInfo:
-    return deals.daily_zone()
+    return ZoneInfo(settings.DAILY_TIME_ZONE)
 
 
 def day_of(moment: dt.datetime) -> dt.date:
-    """The date, in the daily time zone, of an aware moment (one definition
-    of "today" for the whole service: api.deals.services.today)."""
-    return deals.today(now=moment)
+    """The date, in the daily time zone, of an aware moment."""
+    return timezone.localtime(moment, daily_zone()).date()
+
+
+def today() -> dt.date:
+    """The date everyone plays now."""
+    return day_of(now())
 
 
 def day_start(day: dt.date) -> dt.datetime:
