@@ -130,8 +130,10 @@ if CACHE_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Sessions live in the database, so any web process can serve any request.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions live in the database, so any web process can serve any request,
+# and are read through the cache: a request costs a cache read instead of a
+# query (written to both; a cache that is down falls back to the database).
+SESSION_ENGINE = "api.sessions"
 
 # -- Time and language ---------------------------------------------------------
 

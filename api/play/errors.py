@@ -18,7 +18,6 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from api.outages import RETRY_AFTER_SECONDS, database_unavailable
 
@@ -180,6 +179,9 @@ def _flatten(detail) -> dict:
 
 def exception_handler(exc, context):
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every error in one shape."""
+    # Imported here: DRF's views module reads the throttle classes, which import this one.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     if database_unavailable(exc):
         log.warning("Database unavailable: %r", exc)
         exc = Unavailable()
