@@ -1,9 +1,10 @@
 """Django settings, read from the environment (see README, "Production settings").
 
-The defaults run the site on a laptop: DEBUG on, a SQLite file, no broker
-(Celery tasks run eagerly in-process), an in-memory cache. Production sets
-DEBUG=false, which makes SECRET_KEY, DEAL_SEED_SECRET and ALLOWED_HOSTS
-required and turns on the HTTPS settings that `check --deploy` asks for.
+DEBUG is off unless DEBUG=true is set: without it SECRET_KEY, DEAL_SEED_SECRET
+and ALLOWED_HOSTS are required and the HTTPS settings that `check --deploy`
+asks for are on. DEBUG=true (scripts/serve and scripts/test set it) runs the
+site on a laptop: known laptop-only keys, a SQLite file, no broker (Celery
+tasks run eagerly in-process), an in-memory cache.
 """
 
 import hashlib
@@ -24,7 +25,8 @@ from api.env import (
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: a deployment that forgets it still refuses the laptop keys.
+DEBUG = env_bool("DEBUG", False)
 
 # -- Secrets -----------------------------------------------------------------
 
@@ -68,6 +70,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "api.metrics.MetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # CSP, Permissions-Policy, no-store on the API: on every response,
+    # static files (WhiteNoise, below) included.
+    "api.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

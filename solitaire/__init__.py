@@ -3,7 +3,7 @@
 Pure Python; imports nothing from Django. See docs/ARCHITECTURE.md."""
 
 from .board import Board, LegalMoveView, Record
-from .cards import card_text, parse_card
+from .cards import card_name, card_text, parse_card
 from .deal import deal
 from .errors import (
     IllegalMoveError,
@@ -25,7 +25,7 @@ from .position import (
 from .solver import SolveResult, SolveStatus, hint, home_moves, is_stalled, solve
 
 __all__ = [
-    "Board", "LegalMoveView", "Record", "card_text", "parse_card", "deal",
+    "Board", "LegalMoveView", "Record", "card_name", "card_text", "parse_card", "deal",
     "IllegalMoveError", "InvalidCardError", "InvalidMoveError", "InvalidPositionError",
     "SolitaireError", "FOUNDATION", "REDEAL", "Move", "moves_text", "parse_moves",
     "GAMES", "CruelPosition", "FlowerPosition", "Outcome", "Position", "Status",

@@ -43,6 +43,11 @@ def card_text(card: int) -> str:
     return _TEXT[card]
 
 
+def card_name(card: int) -> str:
+    """How people read a card: ``10♦``, ``A♠`` (for messages; not notation)."""
+    return RANK_NAMES[rank(card)] + SUIT_SYMBOLS[suit(card)]
+
+
 def _normalise(text: str) -> str:
     text = text.upper()
     if text.startswith("10"):

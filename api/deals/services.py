@@ -139,7 +139,7 @@ def deal_enqueue_verification(*, deal_id: int, reverify: bool = False) -> None:
 
 
 @dataclass(frozen=True)
-class Budget:
+class VerificationBudget:
     """The solver's budget for one candidate, and how many candidates to try."""
 
     max_seconds: float
@@ -156,7 +156,7 @@ class Budget:
         max_nodes: int | None = None,
         max_candidates: int | None = None,
         max_solution_moves: int | None = None,
-    ) -> "Budget":
+    ) -> "VerificationBudget":
         return cls(
             max_seconds=settings.DEAL_SOLVE_MAX_SECONDS if max_seconds is None else max_seconds,
             max_nodes=settings.DEAL_SOLVE_MAX_NODES if max_nodes is None else max_nodes,
@@ -184,7 +184,7 @@ def deals_prepare_range(
     games: Iterable[str] = GAMES,
     verify_now: bool = False,
     reverify: bool = False,
-    budget: Budget | None = None,
+    budget: VerificationBudget | None = None,
     on_deal: Callable[[DailyDeal, int, int], None] | None = None,
     on_candidate: ProgressCallback | None = None,
 ) -> list[DailyDeal]:
@@ -262,7 +262,7 @@ def _release(deal_id: int, token: str, **fields) -> bool:
     )
 
 
-def _solve(position: str, budget: Budget) -> tuple[SolveResult, str]:
+def _solve(position: str, budget: VerificationBudget) -> tuple[SolveResult, str]:
     """Run the solver; a SOLVED answer counts only if its moves replay to a win."""
     parsed = solitaire.parse_position(position)
     result = solve(parsed, max_seconds=budget.max_seconds, max_nodes=budget.max_nodes)
@@ -310,7 +310,7 @@ def _published_unsolved_fields(deal: DailyDeal, reason: str) -> dict:
 def deal_verify(
     *,
     deal_id: int,
-    budget: Budget | None = None,
+    budget: VerificationBudget | None = None,
     on_candidate: ProgressCallback | None = None,
 ) -> DailyDeal | None:
     """Verify a pending deal; returns it, or None if this call did not win the claim.
@@ -319,7 +319,7 @@ def deal_verify(
     (the claim goes stale and the next run takes over from the candidate
     reached, which is saved after each one).
     """
-    budget = budget or Budget.from_settings()
+    budget = budget or VerificationBudget.from_settings()
     token = _claim_token()
     if not deal_claim(deal_id=deal_id, token=token):
         return None
@@ -335,7 +335,7 @@ def deal_verify(
 
 
 def _verify_claimed(
-    *, deal_id: int, token: str, budget: Budget, on_candidate: ProgressCallback | None
+    *, deal_id: int, token: str, budget: VerificationBudget, on_candidate: ProgressCallback | None
 ) -> DailyDeal | None:
     deal = DailyDeal.objects.get(pk=deal_id)
     while True:
@@ -382,7 +382,7 @@ def _verify_claimed(
 def deal_reverify(
     *,
     deal_id: int,
-    budget: Budget | None = None,
+    budget: VerificationBudget | None = None,
     on_candidate: ProgressCallback | None = None,
 ) -> DailyDeal | None:
     """Check a deal again with the solver, whatever its state.
@@ -391,7 +391,7 @@ def deal_reverify(
     its position (it may have been served): the solver runs on it again and
     the certificate and figures are refreshed if it finds a solution.
     """
-    budget = budget or Budget.from_settings()
+    budget = budget or VerificationBudget.from_settings()
     deal = DailyDeal.objects.get(pk=deal_id)
     now = timezone.now()
     not_being_verified = ~Q(state=DailyDeal.State.VERIFYING) | Q(

@@ -84,11 +84,6 @@ class DayNotOver(PlayError):
     default_detail = gettext_lazy("The solution is published once the day is over.")
 
 
-class UnknownGame(PlayError):
-    status_code = status.HTTP_404_NOT_FOUND
-    default_code = "unknown_game"
-
-
 class CsrfFailed(PlayError):
     status_code = status.HTTP_403_FORBIDDEN
     default_code = "csrf_failed"

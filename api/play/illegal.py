@@ -12,22 +12,24 @@ from django.utils.translation import pgettext
 
 import solitaire
 
-_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-_RANKS = "A23456789TJQK"
-
 
 def card_display(code: str) -> str:
-    """``"TD"`` -> ``"10♦"``; text that is not a card comes back unchanged."""
-    text = str(code)
-    if len(text) != 2 or text[0] not in _RANKS or text[1] not in _SYMBOLS:
-        return text
-    return ("10" if text[0] == "T" else text[0]) + _SYMBOLS[text[1]]
+    """``"TD"`` -> ``"10♦"`` (solitaire.card_name); text that is not a card
+    comes back unchanged."""
+    try:
+        return solitaire.card_name(solitaire.parse_card(str(code)))
+    except solitaire.InvalidCardError:
+        return str(code)
 
 
 def _card_below(code: str) -> str | None:
-    """The card of the same suit one rank lower (None below an ace)."""
-    index = _RANKS.find(str(code)[:1])
-    return _RANKS[index - 1] + code[1] if index > 0 else None
+    """The card of the same suit one rank lower, in notation (None below an
+    ace, or for text that is not a card)."""
+    try:
+        card = solitaire.parse_card(str(code))
+    except solitaire.InvalidCardError:
+        return None
+    return solitaire.card_text(card - 1) if card % 13 else None  # rank 0: an ace
 
 
 def _templates(game: str) -> dict[str, str]:

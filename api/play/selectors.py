@@ -11,9 +11,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 
+from api import clock
 from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
-from api import clock
 from api.play.models import Attempt
 
 # Ranked attempts of one deal, in leaderboard order; RANK() gives ties one

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 import solitaire
-from api.deals.models import Game
 from api import clock
+from api.deals.models import Game
 from api.play.models import Attempt, Player
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 import solitaire
 from api import clock, metrics
 from api.deals import services as deals
-from api.deals.models import DailyDeal, Game
+from api.deals.models import DailyDeal
 from api.play import hints
 from api.play.errors import (
     ActionLimit,
@@ -35,7 +35,6 @@ from api.play.errors import (
     NothingToUndo,
     PlayError,
     StaleVersion,
-    UnknownGame,
 )
 from api.play.illegal import illegal_move_message
 from api.play.models import Attempt, AttemptAction, Player
@@ -102,20 +101,17 @@ def player_rename(*, user, display_name: str) -> Player:
 # -- deals -----------------------------------------------------------------------
 
 
-def game_check(game: str) -> str:
-    if game not in Game.values:
-        raise UnknownGame(
-            _("Unknown game %(game)r: use one of %(games)s.")
-            % {"game": game, "games": ", ".join(Game.values)}
-        )
-    return game
-
-
 def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
-    """The verified deal of a game on a date that has begun (api.deals decides)."""
-    game_check(game)
+    """The verified deal of a game on a date that has begun. api.deals decides,
+    and checks the game (the one check of a game named in a URL)."""
     try:
         return deals.deal_get(game=game, date=date, now=now)
+    except deals.UnknownGame:
+        raise NotFound(
+            _("Unknown game %(game)r: use one of %(games)s.")
+            % {"game": game, "games": ", ".join(deals.GAMES)},
+            code="unknown_game",
+        ) from None
     except deals.DealNotYetAvailable:
         raise FutureDate() from None
     except deals.DealNotReady:

@@ -8,6 +8,8 @@ from solitaire import (
     InvalidMoveError,
     InvalidPositionError,
     Move,
+    card_name,
+    card_text,
     parse_card,
     parse_position,
 )
@@ -38,6 +40,12 @@ def test_lenient_input_reads_case_tens_and_spaces_and_prints_canonical():
 def test_suit_symbols_are_read_too():
     assert parse_card("10♦") == parse_card("TD")
     assert parse_card("k♠") == parse_card("KS")
+
+
+def test_a_card_is_named_as_people_read_it_and_read_back_from_its_name():
+    assert [card_name(parse_card(t)) for t in ("TD", "AS", "KC", "2H")] == ["10♦", "A♠", "K♣", "2♥"]
+    for card in range(52):
+        assert parse_card(card_name(card)) == card == parse_card(card_text(card))
 
 
 def test_foundations_are_implied_by_missing_cards():

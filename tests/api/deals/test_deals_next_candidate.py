@@ -3,7 +3,7 @@ import pytest
 from api.deals import services
 from api.deals.models import DailyDeal
 from api.deals.services import (
-    Budget,
+    VerificationBudget,
     deal_position,
     deal_prepare,
     deal_reverify,
@@ -14,7 +14,7 @@ from solitaire.solver import SolveStatus
 
 pytestmark = pytest.mark.django_db
 
-TINY = Budget(max_seconds=5.0, max_nodes=1, max_candidates=3)
+TINY = VerificationBudget(max_seconds=5.0, max_nodes=1, max_candidates=3)
 
 
 def test_a_candidate_the_solver_cannot_settle_moves_the_deal_to_the_next_candidate(
@@ -112,14 +112,14 @@ def test_a_published_deal_whose_certificate_no_longer_replays_is_marked_failed(a
 
 def _first_solution_length(a_date, game):
     position = deal_position(game=game, seed=deal_seed(game=game, date=a_date, candidate=0))
-    result, certificate = services._solve(position, Budget.from_settings())
+    result, certificate = services._solve(position, VerificationBudget.from_settings())
     assert certificate
     return len(result.moves)
 
 
 def test_a_solution_longer_than_the_cap_moves_the_deal_to_the_next_candidate(a_date, replay):
     cap = _first_solution_length(a_date, "cruel") - 1
-    budget = Budget.from_settings(max_solution_moves=cap)
+    budget = VerificationBudget.from_settings(max_solution_moves=cap)
     seen = []
     deal = deal_prepare(game="cruel", date=a_date, enqueue=False)
 
@@ -136,7 +136,7 @@ def test_a_solution_longer_than_the_cap_moves_the_deal_to_the_next_candidate(a_d
 
 
 def test_the_last_candidate_keeps_a_solution_longer_than_the_cap(a_date, replay):
-    budget = Budget.from_settings(max_solution_moves=10, max_candidates=1)
+    budget = VerificationBudget.from_settings(max_solution_moves=10, max_candidates=1)
     deal = deal_prepare(game="cruel", date=a_date, enqueue=False)
 
     verified = deal_verify(deal_id=deal.pk, budget=budget)
@@ -148,7 +148,7 @@ def test_the_last_candidate_keeps_a_solution_longer_than_the_cap(a_date, replay)
 
 
 def test_the_deal_says_why_a_long_solution_was_passed_over(a_date):
-    budget = Budget.from_settings(max_solution_moves=10, max_candidates=2)
+    budget = VerificationBudget.from_settings(max_solution_moves=10, max_candidates=2)
     seen = []
     deal = deal_prepare(game="cruel", date=a_date, enqueue=False)
 

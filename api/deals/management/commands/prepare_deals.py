@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from api.deals.models import DailyDeal
 from api import clock
-from api.deals.services import GAMES, Budget, deals_prepare_range
+from api.deals.services import GAMES, VerificationBudget, deals_prepare_range
 
 
 def _iso_date(text: str) -> date:
@@ -50,7 +50,7 @@ class Command(BaseCommand):
                 raise CommandError(f"{flag} must be more than 0, not {value}.")
         start = start or clock.today()
         games = games or list(GAMES)
-        budget = Budget.from_settings(
+        budget = VerificationBudget.from_settings(
             max_seconds=options["max_seconds"],
             max_nodes=options["max_nodes"],
             max_candidates=options["max_candidates"],
