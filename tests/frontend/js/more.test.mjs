@@ -60,3 +60,8 @@ test("error codes are translated, with the server's words after", () => {
   assert.equal(errorText(new ApiError({ status: 0, code: "network_error", message: "x" })), "The server could not be reached. Check your connection.");
   assert.equal(errorText(new ApiError({ status: 500, code: "http_500", message: "http_500" })), "Something went wrong.");
 });
+
+test("a database outage reads as a short wait, not as a failure", () => {
+  const text = errorText(new ApiError({ status: 503, code: "unavailable", message: "" }));
+  assert.equal(text, "The service is briefly unavailable: try again in a moment.");
+});

@@ -78,6 +78,7 @@ export function errorText(error, gettext = (s) => s) {
     future_date: gettext("That day has not begun yet."),
     unknown_game: gettext("Unknown game."),
     throttled: gettext("Too many requests: wait a moment and try again."),
+    unavailable: gettext("The service is briefly unavailable: try again in a moment."),
     network_error: gettext("The server could not be reached. Check your connection."),
   };
   const headline = known[error?.code] ?? gettext("Something went wrong.");
