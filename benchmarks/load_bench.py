@@ -531,7 +531,7 @@ def main(argv=None) -> int:
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
     p.add_argument("--db", default="load23")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/15")
-    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 5)))
+    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", os.cpu_count())))
     p.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", 4)))
     p.add_argument("--pgbench-clients", type=int, default=16)
     p.add_argument("--smoke", action="store_true",
