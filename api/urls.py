@@ -3,9 +3,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from api.deals.views import health
+from api.metrics import metrics_view
 
 urlpatterns = [
     path("health/", health, name="health"),
+    path("metrics", metrics_view, name="metrics"),
     path("api/v1/", include("api.play.urls")),
 ]
 if settings.ADMIN_PATH:  # off unless configured; its login is throttled

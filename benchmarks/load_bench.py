@@ -179,7 +179,6 @@ class Run:
 async def join(client: Client, run: Run) -> None:
     status, _, seconds = await client.request("GET", "/api/v1/me")
     run.note("me", status, seconds, status == 200, time.perf_counter())
-    run.joined += 1
 
 
 async def start_attempt(client: Client, run: Run, game: str):
@@ -193,10 +192,14 @@ async def player(i: int, port: int, game: str, line: list[str], think: float, ru
     try:
         await join(client, run)
         await asyncio.sleep(random.random() * max(think, 0.05))  # spread the starts
+        first = True
         while not run.stop:
             attempt = await start_attempt(client, run, game)
             if attempt is None:
                 return
+            if first:  # ready: the measured window waits for every player to get here
+                run.joined += 1
+                first = False
             acked: list[str] = []
             run.attempts.append((client, attempt["id"], acked))
             version = attempt["version"]
@@ -233,6 +236,7 @@ async def hinter(i: int, port: int, game: str, run: Run):
     attempt = await start_attempt(client, run, game)
     if attempt is None:
         return
+    run.joined += 1
     acked: list[str] = []
     run.attempts.append((client, attempt["id"], acked))
     version, state = attempt["version"], attempt
@@ -265,6 +269,7 @@ async def hinter(i: int, port: int, game: str, run: Run):
 async def reader(i: int, port: int, game: str, date: str, run: Run):
     client = Client(port, address(i))
     await join(client, run)
+    run.joined += 1
     paths = [f"/api/v1/leaderboard/{game}/{date}", "/api/v1/history"]
     n = 0
     while not run.stop:
@@ -312,23 +317,50 @@ def summary(kind: str, run: Run, seconds: float) -> dict:
     }
 
 
+def process_tree_cpu(pid: int | None) -> float:
+    """CPU seconds of a process and its children (gunicorn's master and
+    workers; recycled workers' time is in the master's children fields)."""
+    if pid is None:
+        return float("nan")
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            pids = [pid, *map(int, f.read().split())]
+    except OSError:
+        return float("nan")
+    for p in pids:
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(x) for x in fields[11:13]) / tick  # utime, stime
+        if p == pid:
+            total += sum(int(x) for x in fields[13:15]) / tick  # waited children
+    return total
+
+
 async def scenario(port: int, *, game: str, line: list[str], players: int, think: float,
                    seconds: float, warmup: float, hinters: int = 0, readers: int = 0,
-                   date: str = "") -> dict:
+                   date: str = "", server_pid: int | None = None) -> dict:
     run = Run()
     tasks = [asyncio.create_task(player(i, port, game, line, think, run)) for i in range(players)]
     tasks += [asyncio.create_task(hinter(players + i, port, game, run)) for i in range(hinters)]
     tasks += [asyncio.create_task(reader(players + hinters + i, port, game, date, run))
               for i in range(readers)]
     total = len(tasks)
-    for _ in range(1200):  # every guest made (and the workers booted) before the clock runs
+    for _ in range(1200):  # every guest made and playing (workers booted) before the clock runs
         if run.joined >= total:
             break
         await asyncio.sleep(0.1)
     run.deadline_start = time.perf_counter() + warmup
     run.deadline_end = run.deadline_start + seconds
     cpu0 = os.times()
-    await asyncio.sleep(warmup + seconds)
+    await asyncio.sleep(warmup)
+    server0 = process_tree_cpu(server_pid)
+    await asyncio.sleep(seconds)
+    server1 = process_tree_cpu(server_pid)
     run.stop = True
     await asyncio.wait(tasks, timeout=30)
     for task in tasks:
@@ -342,7 +374,12 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
         "move": summary("move", run, seconds), "errors": run.errors,
         "integrity": integrity, "problem": run.stop_reason,
         "loadgen_cpu_s": round((cpu1.user + cpu1.system) - (cpu0.user + cpu0.system), 2),
+        "server_cpu_s": round(server1 - server0, 2),
     }
+    moves = out["move"]["count"]
+    out["server_cpu_ms_per_request"] = round(
+        (server1 - server0) * 1000 / max(1, sum(len(v) for v in run.latencies.values())), 2)
+    out["server_cpu_ms_per_move"] = round((server1 - server0) * 1000 / moves, 2) if moves else None
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in run.latencies:
             out[kind] = summary(kind, run, seconds)
@@ -471,6 +508,9 @@ def show(title: str, r: dict) -> None:
           f"p99 {m['p99_ms']:>6.1f}  max {m['max_ms']:>7.1f} ms  "
           f"lost {i['lost']} doubled {i['doubled']} bad replays {i['bad_replay']}"
           f" ({i['attempts']} attempts)", flush=True)
+    print(f"{'':<34} server CPU {r['server_cpu_s']} s in the window: "
+          f"{r['server_cpu_ms_per_move']} ms per move, {r['server_cpu_ms_per_request']} ms per "
+          f"request; load generator {r['loadgen_cpu_s']} s", flush=True)
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in r:
             k = r[kind]
@@ -496,7 +536,7 @@ def main(argv=None) -> int:
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
     p.add_argument("--db", default="load23")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/15")
-    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 5)))
+    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", os.cpu_count())))
     p.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", 4)))
     p.add_argument("--pgbench-clients", type=int, default=16)
     p.add_argument("--smoke", action="store_true",
@@ -539,9 +579,9 @@ def main(argv=None) -> int:
         def go(title, workers=None, **kw):
             nonlocal failed
             w = workers or args.workers
-            with Server(args, server_env(args, url, w)):
+            with Server(args, server_env(args, url, w)) as server:
                 r = asyncio.run(scenario(args.port, seconds=args.seconds, warmup=args.warmup,
-                                         date=date, **kw))
+                                         date=date, server_pid=server.proc.pid, **kw))
             r.update(scenario_name=title, workers=w, threads=args.threads)
             results.append(r)
             show(f"{title} ({w}x{args.threads})", r)

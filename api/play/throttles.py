@@ -12,7 +12,8 @@ not limited. The scopes:
 - ``login_address``/``login_account``, ``token_address``/``token_account``
   (per address, and per username asked for), ``register_address``/
   ``register_account`` (per address, and per guest registering);
-- ``guest`` (guests made per address).
+- ``guest`` (guests made per address);
+- ``hint`` (hints per player, on top of ``user``).
 
 Wrong passwords for one username lock it out for a while that doubles with
 each further failure (``AUTH_LOCKOUT_*``), on every way in: the API's login
@@ -97,6 +98,12 @@ class PlayAnonThrottle(_RateReadPerRequest, AnonRateThrottle):
 
 class PlayUserThrottle(_RateReadPerRequest, UserRateThrottle):
     pass
+
+
+class PlayHintThrottle(_RateReadPerRequest, UserRateThrottle):
+    """Hints' own rate per player (per address before a player exists)."""
+
+    scope = "hint"
 
 
 class _ScopedThrottle(_RateReadPerRequest, SimpleRateThrottle):

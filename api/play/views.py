@@ -305,6 +305,9 @@ class LogView(APIView):
 
 
 class HintView(APIView):
+    # Hints have their own rate per player, on top of every request's.
+    throttle_classes = [*_DEFAULT_THROTTLES, throttles.PlayHintThrottle]
+
     @documented(
         ok={200: out.HintOut}, errors=(404,),
         summary="The next move of a solution ({status, move}); none on a deal while its ranked "

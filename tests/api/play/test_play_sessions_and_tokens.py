@@ -13,7 +13,7 @@ import time
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.backends.db import SessionStore
+from importlib import import_module
 from django.contrib.sessions.models import Session
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
@@ -25,6 +25,7 @@ from api.play.models import Attempt
 from api.play.tasks import clean_sessions_and_guests
 
 User = get_user_model()
+SessionStore = import_module(django_settings.SESSION_ENGINE).SessionStore
 PASSWORD = "correct horse battery staple"
 DAY = dt.timedelta(days=1)
 
