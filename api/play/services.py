@@ -114,9 +114,10 @@ def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
     except deals.DealNotYetAvailable:
         raise FutureDate() from None
     except deals.DealNotReady:
+        # The game's name, not its code: players may read this message.
         raise NotFound(
-            _("There is no verified %(game)s deal for %(date)s.")
-            % {"game": game, "date": date.isoformat()},
+            _("There is no verified deal of %(game)s for %(date)s.")
+            % {"game": Game(game).label, "date": date.isoformat()},
             code="deal_not_ready",
         ) from None
 
