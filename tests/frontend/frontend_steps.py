@@ -22,6 +22,13 @@ def start_attempt(page) -> None:
     page.wait_for_selector('[data-play][data-version="0"][data-busy="false"]')
 
 
+def confirm_finish(page) -> None:
+    """Answer the question asked before a ranked attempt that can still be played is finished."""
+    dialog = page.locator('[data-ref="finish-dialog"]')
+    dialog.wait_for()
+    dialog.locator('[data-ref="finish-dialog-confirm"]').click()
+
+
 def card_slot(page, card: str):
     return page.locator(f'.slot[data-card="{card}"]')
 
