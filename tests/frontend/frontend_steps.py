@@ -39,15 +39,20 @@ def target_slot(page, card: str, target: str):
     return page.locator(f'.slot[data-kind="stack"][data-index="{int(target) - 1}"]')
 
 
-def click_move(page, token: str) -> None:
-    """Play one move by clicks (R by the Redeal button) and wait for the answer."""
-    before = version(page)
+def send_move(page, token: str) -> None:
+    """Play one move by clicks (R by the Redeal button), not waiting for the answer."""
     if token == "R":
         page.locator('[data-ref="redeal"]').click()
     else:
         card, target = token.split(">")
         card_slot(page, card).click()
         target_slot(page, card, target).click()
+
+
+def click_move(page, token: str) -> None:
+    """Play one move by clicks and wait for the answer."""
+    before = version(page)
+    send_move(page, token)
     wait_for_version(page, before + 1)
 
 

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 
 from conftest import deal_create
-from frontend_steps import api_get, card_slot, certified, click_move, latest_attempt, start_attempt, target_slot
+from frontend_steps import api_get, certified, click_move, latest_attempt, send_move, start_attempt
 
 from api import clock
 
@@ -57,13 +57,7 @@ def test_a_new_day_is_announced_with_a_link_and_yesterdays_attempt_can_be_finish
         assert audit(page) == []
 
         # Yesterday's ranked attempt: no move any more, finished as it stood.
-        token = certified("cruel")[1].split()[1]
-        if token == "R":
-            page.locator('[data-ref="redeal"]').click()
-        else:
-            card, target = token.split(">")
-            card_slot(page, card).click()
-            target_slot(page, card, target).click()
+        send_move(page, certified("cruel")[1].split()[1])
         page.wait_for_function(
             "() => document.querySelector('[data-ref=\"message\"]').textContent.includes('midnight')")
         page.wait_for_selector('[data-play][data-frozen="true"][data-busy="false"]')
