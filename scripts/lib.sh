@@ -11,7 +11,7 @@ ensure_venv() {
         "$python" -m venv .venv
     fi
     local stamp
-    stamp=$({ cat pyproject.toml setup.py solitaire/solver/*.c 2>/dev/null; ls -d -- */__init__.py 2>/dev/null; } | sha256sum | cut -c1-16)
+    stamp=$({ cat pyproject.toml setup.py solitaire/solver/*.c solitaire/solver/*_c/* 2>/dev/null; ls -d -- */__init__.py 2>/dev/null; } | sha256sum | cut -c1-16)
     if [ "$(cat .venv/.installed 2>/dev/null)" != "$stamp" ]; then
         echo "Installing the project and its dev extras into .venv"
         .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip

@@ -1,7 +1,9 @@
 """Budgets as data: nodes, seconds and stored states.
 
-The searches call ``tick`` once per node; it raises ``BudgetSpent`` naming the
-budget that ran out, so "I gave up" can never be mistaken for "impossible"."""
+A ``Meter`` holds a search's budgets and counts what it spends. The Python
+searches call ``tick`` once per node; it raises ``BudgetSpent`` naming the
+budget that ran out, so "I gave up" can never be mistaken for "impossible".
+The C cores are given what is left and report what they spent."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ class BudgetSpent(Exception):
         self.which = which
 
 
-class Budget:
+class Meter:
+    """Budgets (None: none) and the nodes spent against them."""
+
     __slots__ = ("max_nodes", "deadline", "max_states", "start", "nodes", "_next_clock")
 
     CLOCK_EVERY = 512  # reading the clock costs more than a node; do it now and then
@@ -42,24 +46,17 @@ class Budget:
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
+    def nodes_left(self) -> float | None:
+        return None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
+
+    def seconds_left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
 
 # The searches recurse once per move on the current line. Python 3.11 runs
 # Python-to-Python calls without growing the C stack, so a high limit is safe;
 # the states budget bounds the depth in practice.
 MAX_DEPTH = 6_000_000
-
-
-class StateCount:
-    """Stands for a search's set of stored states where only its size is read
-    (the C cores keep their tables to themselves)."""
-
-    __slots__ = ("n",)
-
-    def __init__(self, n: int = 0):
-        self.n = n
-
-    def __len__(self) -> int:
-        return self.n
 
 
 # Which budget a C core says ran out, by its negative status.

@@ -39,29 +39,38 @@ collision bound, and the proof of each reduction it adds):
 Without reductions (``prune=False``) the C core walks exactly the tree of
 ``PyCruelSearch`` (same move order, same node count, same certificate),
 which the tests check. ``PyCruelSearch`` is the pure Python search, kept as
-that reference and used only if the extension is not built.
+that reference for the tests; the solver always runs the C core.
 """
 
 from __future__ import annotations
 
 import sys
-import time
 
 from ..moves import FOUNDATION, REDEAL, Move
 from . import _cruel_c  # the C core, built by setup.py
-from ._budget import C_LIMITS, MAX_DEPTH, Budget, BudgetSpent, StateCount
+from ._budget import C_LIMITS, MAX_DEPTH, BudgetSpent, Meter
+from .settings import CRUEL, CruelSettings, PythonSearch
 
 _EMPTY = b""
 
 
-class PyCruelSearch:
-    def __init__(self, position, budget: Budget, *, prune: bool = True):
+def _no_stop(stop) -> None:
+    if stop is not None:
+        raise ValueError("a Cruel search cannot be called off (its settings never run phases side by side)")
+
+
+class PyCruelSearch(PythonSearch):
+    def __init__(
+        self, position, meter: Meter, settings: CruelSettings = CRUEL, *,
+        greedy: bool = False, prune: bool = True, stop: bytearray | None = None,
+    ):
+        _no_stop(stop)
         self.piles = [bytes(p) for p in position.piles]
         self.found = list(position.foundations)
         self.home = sum(self.found)
-        self.budget = budget
+        self.meter = meter
         self.prune = prune
-        self.greedy = False  # search.py's first, incomplete phase
+        self.greedy = greedy  # search.py's first, incomplete phase
         self.seen: set[bytes] = set()
         self.path: list[Move] = []
 
@@ -120,7 +129,7 @@ class PyCruelSearch:
         if k in seen:
             return False
         seen.add(k)
-        self.budget.tick(len(seen))
+        self.meter.tick(len(seen))
         piles = self.piles
         found = self.found
         path = self.path
@@ -165,36 +174,33 @@ class PyCruelSearch:
 class CCruelSearch:
     """The C core behind PyCruelSearch's interface: ``run()`` returns True
     (``path`` holds the moves) or False (space exhausted), or raises
-    ``BudgetSpent`` naming the budget; ``budget.nodes`` and ``len(seen)`` are
+    ``BudgetSpent`` naming the budget; ``meter.nodes`` and ``states`` are
     kept as the Python search keeps them."""
 
-    # A C state costs 21 to 43 bytes (16-byte slots, the table 3/8 to 3/4
-    # full): 40 million fit in the table's 1 GB cap (see _cruel_c.c).
-    DEFAULT_MAX_STATES = 40_000_000
-
-    def __init__(self, position, budget: Budget, *, prune: bool = True):
+    def __init__(
+        self, position, meter: Meter, settings: CruelSettings = CRUEL, *,
+        greedy: bool = False, prune: bool = True, stop: bytearray | None = None,
+    ):
+        _no_stop(stop)
         self.piles = tuple(tuple(p) for p in position.piles)
         self.found = tuple(position.foundations)
-        self.budget = budget
+        self.meter = meter
         self.prune = prune
-        self.greedy = False
-        self.seen = StateCount()
+        self.greedy = greedy
+        self.states = 0
         self.path: list[Move] = []
 
+    shorten = PyCruelSearch.shorten
+
     def run(self) -> bool:
-        b = self.budget
-        max_nodes = -1 if b.max_nodes is None else max(0, int(b.max_nodes) - b.nodes)
-        if b.deadline is None:
-            max_seconds = -1.0
-        else:
-            max_seconds = max(0.0, b.deadline - time.perf_counter())
-        max_states = -1 if b.max_states is None else int(b.max_states)
-        status, nodes, states, moves = _cruel_c.search(
+        m = self.meter
+        nodes = m.nodes_left()
+        status, spent, self.states, moves = _cruel_c.search(
             self.piles, self.found, greedy=self.greedy, prune=self.prune,
-            max_nodes=max_nodes, max_seconds=max_seconds, max_states=max_states,
+            max_nodes=None if nodes is None else int(nodes), max_seconds=m.seconds_left(),
+            max_states=None if m.max_states is None else int(m.max_states),
         )
-        b.nodes += nodes
-        self.seen.n = states
+        m.nodes += spent
         if status < 0:
             raise BudgetSpent(C_LIMITS[status])
         if status == 1:

@@ -1,13 +1,13 @@
 /* Cruel search core in C: the same depth-first search as the pure Python
- * one in _cruel.py (which stays as the reference and as a fallback), about
- * 13 times faster per node (1.5 M nodes/s against 112 k on one core; see
- * BENCHMARKS.md), with the GIL released while it runs.
+ * one in _cruel.py (which stays as the tests' reference), an order of
+ * magnitude faster per node, with the GIL released while it runs.
  *
- *     search(piles, foundations, greedy, prune, max_nodes, max_seconds, max_states)
- *         -> (status, nodes, states, moves)
+ *     search(piles, foundations, *, greedy=False, prune=True, max_nodes=None,
+ *            max_seconds=None, max_states=None) -> (status, nodes, states, moves)
  *
  * piles: 12 sequences of card ints (suit * 13 + rank, rank 0 = ace), base to
- * top; foundations: 4 ints (cards home per suit). max_*: negative = no limit.
+ * top; foundations: 4 ints (cards home per suit). max_*: a number, or None
+ * for no limit.
  * status: 1 won (moves = the line, a list of (card, target) with target -1
  * for a foundation, 0..11 a pile, -2 with card -1 for a redeal), 0 the
  * reachable space is exhausted (proof of unsolvability, unless greedy),
@@ -54,26 +54,10 @@
  *    the grouped one, which is already the same class. So the classes
  *    reachable from either are the same, and the win is a property of the
  *    class (all cards home).
- * 2. Dead layouts are not searched (a dead root is UNSOLVABLE at once). The
- *    simplest case (the code tests the general one, 3): in
- *    the first non-empty pile P, let x be a card at depth i <= 2 (0 = base)
- *    and y a card above it at depth <= 3 with y of x's suit and higher rank,
- *    and y a king, or y's successor (same suit, rank + 1) lying below y in P.
- *    Then the suit of x can never be completed. Why: (a) no card can ever
- *    come before x in the sequence: cards arrive only on pile tops, and the
- *    only pile top at or before x is P's own, which is above x; the cards
- *    below x are covered by x, and x never moves while covered (only a top
- *    moves); a redeal cuts the sequence after positions 3, 7, ..., so with
- *    everything up to depth 3 staying at positions 0..3, P stays the first
- *    pile and keeps x and y. (b) y never leaves P: it cannot go home before
- *    x (same suit, higher rank), and it moves only onto its successor, which
- *    is never a top (none for a king; otherwise it lies below y in P, and by
- *    (a) stays there, covered by y). Nothing can come between x and y (the
- *    pile's top is at or above y, and no cut falls inside positions 0..3).
- *    (c) So x is never a top: the cards above it include y, a redeal cut
- *    right above x would need x at position 3 (it stays at i <= 2), and x is
- *    never the last card (y follows it). A card that is never a top never
- *    goes home. Tested against the brute force on random small positions.
+ * 2. Dead layouts are not searched (a dead root is UNSOLVABLE at once):
+ *    the case of 3 where the first pile holds a card x at depth <= 2 under
+ *    a higher card y of its suit that never leaves (a king, or its
+ *    successor below it), for example 2S with KS on it. The code tests 3.
  * 3. Dead layouts, more generally: a frozen prefix. Let P be the first L
  *    cards of the sequence (positions 0..L-1; see PREFIX_MAX). Call a
  *    position of P "open" when its card is a top now (it ends its pile) or
@@ -94,8 +78,7 @@
  *    a closed position of P (ii), covered by cards of P. A redeal keeps the
  *    order and removes nothing, and the cuts fall at the same positions.
  *    So no first event exists: P stays, and its cards never go home.
- *    Reduction 2 is the case L = depth of y + 1 (the only open place is
- *    y's), so the code tests 3 only. Tested against the brute force.
+ *    Tested against the brute force.
  * No foundation move is forced: a card's presence shifts how every later
  * card is grouped at the next redeal, so sending it home is not provably
  * harmless (see _cruel.py).
@@ -569,16 +552,31 @@ static int parse_state(PyObject *piles, PyObject *found, State *st) {
     return 0;
 }
 
+/* A budget: None (no limit, -1 inside) or a number, at least 0. */
+static int budget_arg(PyObject *o, double *out) {
+    if (o == Py_None) {
+        *out = -1;
+        return 0;
+    }
+    double v = PyFloat_AsDouble(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = v < 0 ? 0 : v;
+    return 0;
+}
+
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"piles", "foundations", "greedy", "prune", "max_nodes",
                              "max_seconds", "max_states", NULL};
-    PyObject *piles, *found;
+    PyObject *piles, *found, *nodes_arg = Py_None, *seconds_arg = Py_None, *states_arg = Py_None;
     int greedy = 0, prune = 1;
-    long long max_nodes = -1, max_states = -1;
-    double max_seconds = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|ppLdL", kwlist, &piles, &found, &greedy,
-                                     &prune, &max_nodes, &max_seconds, &max_states))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$ppOOO", kwlist, &piles, &found, &greedy,
+                                     &prune, &nodes_arg, &seconds_arg, &states_arg))
         return NULL;
+    double nodes_budget, max_seconds, states_budget;
+    if (budget_arg(nodes_arg, &nodes_budget) || budget_arg(seconds_arg, &max_seconds) ||
+        budget_arg(states_arg, &states_budget))
+        return NULL;
+    long long max_nodes = (long long)nodes_budget, max_states = (long long)states_budget;
     State root;
     if (parse_state(piles, found, &root) < 0) return NULL;
     long long nodes, states;
@@ -626,8 +624,8 @@ static PyMethodDef methods[] = {
     {"dead", py_dead, METH_VARARGS,
      "dead(piles, foundations) -> True when the dead-layout test (reduction 2) proves the layout lost"},
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
-     "search(piles, foundations, greedy=False, prune=True, max_nodes=-1, max_seconds=-1.0,"
-     " max_states=-1) -> (status, nodes, states, moves)"},
+     "search(piles, foundations, *, greedy=False, prune=True, max_nodes=None, max_seconds=None,"
+     " max_states=None) -> (status, nodes, states, moves)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_cruel_c",

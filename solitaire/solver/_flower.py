@@ -6,75 +6,22 @@ undone on backtrack, so the inner loop makes few objects. Moves are kept as
 engine ``Move`` values with the real column numbers, and every certificate is
 replayed through the public engine by ``search.solve`` before it is returned.
 
-Pruning rules (each one cannot lose a solution):
+Pruning rules (each cannot lose a solution; docs/solver.md argues each):
 
-1. Safe foundation moves (forced, played without branching). A card ``c`` of
-   rank ``r`` whose foundation needs it goes home at once when every card of
-   rank ``r - 1`` is already home (for an ace: always). Why it cannot lose a
-   solution: take any winning line from the position where ``c`` stays out.
-   Nothing can ever be placed on ``c`` (only rank ``r - 1`` cards could go
-   there, and they are all home), so ``c`` is always an available card, and a
-   column holding ``c`` accepts strictly fewer cards than the same column
-   without it (an empty column accepts any card). Play the same line without
-   ``c``: drop the moves of ``c`` itself (between columns and to its
-   foundation); every other move stays legal, since its source card is
-   available in both worlds, its target column shows the same top card or is
-   empty in both (a top of ``c`` could be a target only for a rank ``r - 1``
-   card), or is empty in ours only, and the foundations in ours are never
-   lower. The line ends with all 52 home.
-2. Empty columns are interchangeable (the state key sorts columns), so a card
-   moving to an empty column tries only the first empty column.
-3. Moving a column's only card into an empty column gives the same canonical
-   state, so it is never tried (the engine calls it "not useful").
-4. Bouquet cards go to a column only as part of a chain: bouquet cards
-   b1 > X, b2 onto b1, ..., bk onto b(k-1), then a column's top card onto bk
-   (ranks falling by one), played as one macro. Why it cannot lose a
-   solution: in any winning line, take a move "b > X" (b from the bouquet)
-   and delay it until just before the first later move that puts a card on b
-   or that moves b itself. In between, nothing in the line touches column X
-   (its top was b, and nothing went on b), so every move in between stays
-   legal with X showing its old top (or empty), and "b > X" is still legal
-   when played late. If b's next event is b moving on (to a column or home),
-   "b > X" then that move is the same as playing b directly from the
-   bouquet, which is legal under the same condition, so the pair becomes one
-   move. Repeating this (each step only moves a bouquet move later or merges
-   two moves) gives a winning line where every bouquet-to-column move is
-   followed at once by a card put on it; that card is a bouquet card (and the
-   same holds for it) or a column's top card, which ends the chain.
-5. Transpositions: a state whose canonical key (columns sorted, bouquet as a
-   set, foundations implied by the cards left) was already expanded is not
-   expanded again; a depth-first search that exhausts every unexpanded state
-   has exhausted the reachable space.
-6. Abstract games (proofs only). Give each suit a bound: its cards below
-   the bound are low, the others high (a bound of 13 makes every card of
-   the suit low). Goal G: some suit that has high cards has all its low
-   cards home. Every winning line reaches G before any high card goes home,
-   since a high card of a suit goes home only onto all of that suit's low
-   cards; so a position from which G cannot be reached is lost. Until G, no
-   high card goes home, and every other move (onto a column top one rank
-   higher, into an empty column, from the bouquet) looks only at ranks; so
-   two positions that differ only by exchanging high cards of equal rank
-   reach G alike, and the search for G keys a position with every high card
-   replaced by its rank (columns as sequences, the bouquet as a multiset,
-   the foundations explicit, as they are no longer implied). This merges
-   the positions that differ by how the suits of high cards are shuffled,
-   often millions of them. Rules 1-5 hold for this search as they are
-   argued above: a line that reaches G keeps its foundation moves, in order,
-   in the lines they build (and rule 1 moves a high card only once G
-   holds). The search for G finding G proves nothing: the bounds of the
-   suits that got there go up by one and it runs again, until it proves G
-   out of reach (the position is lost) or every bound is 13 (the real game,
-   searched as usual). Seed 12, for one: the real search exhausts 9.2
-   million states; bounds (1, 2, 4, 1) prove it lost in 32 thousand.
-   Each run follows the line of the run before first (a move order only,
-   see guide_pick in _flower_c.c), so the refinement climbs quickly where
-   the goals lie one after the other along one line, and it wins deals too,
-   the real game's last search being short: deal 351, which no best-first
-   run of 6 million positions wins, within 50 thousand positions. A step whose
-   complete search takes long steps aside for a best-first run that looks
-   for its goal (see STEP_STATES), and a step whose line wanders far past
-   its guide gets a best-first run for a shorter way to the same goal (see
-   LONG_TAIL); only the complete search proves anything.
+1. Safe foundation moves: a card goes home at once when every card of the
+   rank below is home (nothing can go on it, and it blocks no move).
+2. A card moving to an empty column tries only the first one (the key
+   sorts columns).
+3. A column's only card never moves to an empty column (the same state).
+4. Bouquet cards go to a column only in chains ending with a column's top
+   card (any bouquet move can be delayed until a card goes on it).
+5. Transpositions: a state whose canonical key was expanded is not
+   expanded again.
+6. Abstract games (proofs only): with each suit's cards below a bound low,
+   a position from which no suit with high cards can get its low cards home
+   is lost, and positions differing only by the suits of high cards of one
+   rank reach that goal alike; ``CFlowerSearch`` refines the bounds step by
+   step, each run following the last run's line first.
 """
 
 from __future__ import annotations
@@ -84,122 +31,39 @@ import time
 
 from ..moves import FOUNDATION, MOVES, Move
 from . import _flower_c  # the C core, built by setup.py
-from ._budget import MAX_DEPTH, Budget, BudgetSpent, StateCount
+from ._budget import MAX_DEPTH, BudgetSpent, Meter
+from .settings import FLOWER, BestFirstRun, FlowerSettings, PythonSearch, StepAside
 
 _NO_EMPTY = -1
 
 
 class CFlowerSearch:
-    """The search, run by the C core ``_flower_c`` (same rules, same
-    interface as ``PyFlowerSearch``, which stays as its reference)."""
+    """The search, run by the C core ``_flower_c``: rules 1-6 (the Python
+    search ``PyFlowerSearch`` has rules 1-5). Phase 1 (``greedy``) is the
+    portfolio of ``settings``; phase 2 (``run``) proves or wins, in the
+    order docs/solver.md describes."""
 
-    # A stored state costs 16 bytes in the C table at 3/8 to 3/4 load (21 to
-    # 43 bytes), plus the depth-first line: 12 million keep the table at 268
-    # MB (it doubles past 3/4 load), which leaves room for a best-first run
-    # beside it (at most 6 million positions held and 25 million seen, under
-    # 800 MB; two side by side take under 1.6 GB). Ten seconds store about
-    # ten million; the largest solve of the benchmark stays under 2 GB.
-    DEFAULT_MAX_STATES = 12_000_000
-    # With a time budget, search.py runs the two phases side by side, each on
-    # its own core for the whole budget (the C core runs without the GIL),
-    # and the first decisive answer calls the other off through ``stop``:
-    # phase 1 finds the solutions (a portfolio of searches, see _flower_c.c)
-    # and phase 2 does the proofs (``run``). With a node budget alone they
-    # run one after the other, phase 1 on half the nodes (not on a node cap
-    # sized for the Python search).
-    SIDE_BY_SIDE = True
-    GREEDY_NODES = None
-    GREEDY_SHARE = 0.5
-    # Phase 2 tries to prove the position lost in abstract games (rule 6)
-    # on at most ABSTRACT_SHARE of its budgets (with a time budget, after
-    # FIRST_SLICE of it on the real game's complete search, which wins deal
-    # 8, say, in 0.09 s where the best-first runs need over 6 s). The
-    # abstract games proved each of the 94 deals of seeds 0..999 that the
-    # real game's search had proven lost within 10 s, 92 of them sooner, and
-    # 125 deals in all, all but 4 within 1.8 s (those 4 within 2.4 s beside
-    # the present phase 1). What is left goes to HELPERS, best-first runs
-    # one after the other, each (depth weight, whether its evaluation
-    # weighs the cards on a lower card of their suit, share of what is left
-    # when it starts): a short one of weight 12 with that weight, which wins
-    # some deals in a fraction of a second that phase 1 leaves for long (5
-    # of seeds 0..999, undecided in 10 s without it, each within 1.1 million
-    # nodes), then one of weight 24 with the plain evaluation, which solves
-    # other hard deals than phase 1's long run, of the same weight with the
-    # other evaluation: on the 29 deals left undecided in 10 s, within 7
-    # million nodes each (about what a run gets in 10 s), 7 against 5, 4 of
-    # them the same. With a time budget the last runs until it gives up
-    # (see BEST_FIRST_NODES in _flower_c.c); with nodes alone, the runs
-    # share HELPER_SHARE of them. Then, if the last gave up, the real game's
-    # complete search. A share of 0.4 for the abstract games decided 2 fewer
-    # of 59 hard deals than 0.25 (15 against 17: the best-first runs need
-    # the time). A third (3.2 s of 10): deals 274, 370 and 999 are proven
-    # lost in 1.5-1.8 s at full speed, and in 2.1-2.8 s when the machine is
-    # slower or busy, past a quarter (2.4 s); the deal a third once cost
-    # (470, won late by the weight-24 run) is now won by phase 1's short
-    # weight-48 run. Since the refinement follows its last line (rule 6),
-    # it wins deals too, and gets more: on the 58 deals of seeds 0..999
-    # that took over 2 s (or were undecided), a share of 0.6 decided 49, a
-    # third 47 (deals 810 and 843, won by the refinement at 4.7-5.8 s, were
-    # left), the whole of phase 2 (the best-first runs only when it stops
-    # early) 47 (137 and 757, won by the plain weight-24 run, were left).
-    # Since the refinement follows its guide through (see guide_pick in
-    # _flower_c.c) and cuts long tails (LONG_TAIL), it wins most of what
-    # the best-first runs used to, sooner: on the 60 slowest deals of seeds
-    # 0..999 at 8.2 s on a machine where that is 10 s at the usual speed,
-    # 0.8 decided 54, as did the whole of phase 2, and 0.6 52 (784 and 843
-    # left, each stopped in a step at 0.6 of the time); 757, which the
-    # plain weight-24 run wins, took 5.3 s at 0.6, 6.7 s at 0.8, 8.2 s at 1.
-    FIRST_SLICE = 0.05
-    ABSTRACT_SHARE = 0.8
-    # A refinement step's complete search, once it has stored STEP_STATES
-    # states, steps aside for a best-first run in the same abstract game
-    # (depth weight, expansions) that looks for the goal; if that run does
-    # not find it, the complete search goes on where it was (the only run
-    # that can prove the goal out of reach; see step_aside in _flower_c.c).
-    # Deals 275, 384 and 737 are won so within 4 s; the complete search's
-    # steps alone stall on them for minutes (275 at bounds (1, 6, 7, 3),
-    # 384 at (3, 13, 3, 3)). A proof whose last step passes STEP_STATES
-    # pays for the run: deal 362's last step takes 4.4 million states (2.3
-    # s) and the run 2 s. (Before the search could go on after the run, it
-    # started again from nothing, and 362 took 5.6 s on a fast machine
-    # against 4.6 s now, and was undecided in 8 s at the usual speed.)
-    # A refinement step's complete search can wander: deal 679's step at
-    # bounds (4, 1, 9, 10) leaves its guide at move 472 and reaches the goal
-    # 22,425 moves later (stacks of two cards carried from column to column
-    # through a third), and every later step follows that line, and the
-    # real game's too (23,407 moves after shortening). A best-first run from
-    # where it left the guide reaches the same goal in 48 moves (99
-    # thousand expansions, 0.09 s). So a line that goes on for more than
-    # LONG_TAIL moves past its guide gets such a run (see _cut_tail). The
-    # shorter guides make the later steps quicker too: on the 60 slowest
-    # deals of seeds 0..999, at 8.2 s on a machine where that is 10 s at
-    # the usual speed, 49 decided without the runs, 49 with a LONG_TAIL of
-    # 200, 51 and 52 with 50, 51 with 20 (lines over 300 moves: 9, 4, 2).
-    LONG_TAIL = 50
-    TAIL_BEST_FIRST = (24, 500_000)
-    TAIL_LEAST = 20_000
-    STEP_STATES = 4_000_000
-    STEP_BEST_FIRST = (24, 2_000_000)
-    HELPERS: tuple[tuple[int, bool, float], ...] = ((12, True, 0.2), (24, False, 1.0))
-    HELPER_SHARE = 0.5
-
-    def __init__(self, position, budget: Budget, *, prune: bool = True):
+    def __init__(
+        self, position, meter: Meter, settings: FlowerSettings = FLOWER, *,
+        greedy: bool = False, prune: bool = True, stop: bytearray | None = None,
+    ):
         self.position = position
-        self.budget = budget
+        self.meter = meter
+        self.settings = settings
+        self.greedy = greedy
         self.prune = prune
-        self.greedy = False
-        self.seen = StateCount()
+        self.stop = stop  # a byte another thread may set
+        self.states = 0
         self.path: list[Move] = []
         self.line: list[tuple[int, int]] = []
         self.aside_won = False  # the last win was the step aside's best-first run
-        self.stop: bytearray | None = None  # a byte another thread may set
 
     def run(self) -> bool:
         """True: a winning line is in ``self.path``. False: none exists.
         Raises BudgetSpent."""
-        if self.greedy or not self.prune or self.ABSTRACT_SHARE <= 0:
-            return self._search(self.budget, None)
-        if self.budget.deadline is not None:
+        if self.greedy or not self.prune or self.settings.abstract_share <= 0:
+            return self._search(self.meter, None)
+        if self.meter.deadline is not None:
             verdict = self._first_slice()
             if verdict is not None:
                 return verdict
@@ -208,20 +72,20 @@ class CFlowerSearch:
             return verdict
         if self._helpers():
             return True  # a best-first run won; when they give up, it proves nothing
-        return self._search(self.budget, None)
+        return self._search(self.meter, None)
 
     def _helpers(self) -> bool:
-        """The best-first runs of HELPERS, each on its share of what is left
-        (with a time budget, of the time; with nodes alone, of HELPER_SHARE
-        of them). True: one won. False proves nothing."""
-        timed = self.budget.deadline is not None
-        pool = self.budget if timed else self._part(self.HELPER_SHARE)
-        for weight, blocked, share in self.HELPERS:
-            if timed and share >= 1.0:
-                won = self._search(self.budget, None, weight, blocked)  # until it gives up
+        """The best-first runs of ``settings.helpers``, each on its share of
+        what is left (with a time budget, of the time; with nodes alone, of
+        ``helper_share`` of them). True: one won. False proves nothing."""
+        timed = self.meter.deadline is not None
+        pool = self.meter if timed else self._part(self.settings.helper_share)
+        for run in self.settings.helpers:
+            if timed and run.share >= 1.0:
+                won = self._search(self.meter, None, run)  # until it gives up
             else:
-                part = self._part(share, pool)
-                won = self._search_part(part, None, weight, blocked)[0]
+                part = self._part(run.share, pool)
+                won = self._search_part(part, None, run)[0]
                 if not timed:
                     pool.nodes += part.nodes  # the next run's share is of what is left
             if won:
@@ -229,24 +93,22 @@ class CFlowerSearch:
         return False
 
     def _first_slice(self) -> bool | None:
-        """The real game's complete search on FIRST_SLICE of the time: it
+        """The real game's complete search on ``first_slice`` of the time: it
         wins or proves some deals in a fraction of a second that the other
         searches take long over. None: it ran out of its slice."""
-        return self._search_part(self._part(self.FIRST_SLICE), None)[0]
+        return self._search_part(self._part(self.settings.first_slice), None)[0]
 
-    def _part(self, share: float, of: Budget | None = None) -> Budget:
+    def _part(self, share: float, of: Meter | None = None) -> Meter:
         """``share`` of what is left of the budgets (or of ``of``), as a
-        budget of its own."""
-        b = self.budget if of is None else of
-        return Budget(
-            None if b.max_nodes is None else share * max(0, b.max_nodes - b.nodes),
-            None if b.deadline is None else share * max(0.0, b.deadline - time.perf_counter()),
-            b.max_states,
+        meter of its own."""
+        b = self.meter if of is None else of
+        nodes, seconds = b.nodes_left(), b.seconds_left()
+        return Meter(
+            None if nodes is None else share * nodes, None if seconds is None else share * seconds, b.max_states,
         )
 
     def _search_part(
-        self, part: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, aside=None,
-        start=None, **caps
+        self, part: Meter, low, run: BestFirstRun | None = None, guide=None, aside=None, start=None, **caps
     ) -> tuple[bool | None, str | None]:
         """``_search`` on what is left of ``part`` (a part of the budgets),
         each of ``caps`` (max_nodes, max_states) lowered to the value given,
@@ -258,40 +120,43 @@ class CFlowerSearch:
             now = getattr(sub, name)
             setattr(sub, name, cap if now is None else min(now, cap))
         try:
-            return self._search(sub, low, weight, blocked, guide, aside, start), None
+            return self._search(sub, low, run, guide, aside, start), None
         except BudgetSpent as spent:
             if spent.which == "stopped":
                 raise
             return None, spent.which
         finally:
             part.nodes += sub.nodes
-            self.budget.nodes += sub.nodes
+            self.meter.nodes += sub.nodes
 
     def _search(
-        self, b: Budget, low, weight: int | None = None, blocked: bool = True, guide=None, aside=None, start=None
+        self, meter: Meter, low, run: BestFirstRun | None = None, guide=None, aside: StepAside | None = None,
+        start=None,
     ) -> bool:
-        """One run of the C core: the complete search (``weight`` None), or
-        one best-first run of depth weight ``weight``, its evaluation
-        weighing the cards on a lower card of their suit when ``blocked``.
-        ``guide``: an earlier run's ``line``, which the complete search
-        follows first (it orders moves, and changes no verdict).
-        ``aside``: (states, weight, expansions), the complete search's step
-        aside for a best-first run (see STEP_STATES). ``start``: search
-        from this position instead of the one being solved. A win
+        """One run of the C core: phase 1's portfolio (``greedy``), the
+        complete search, or with ``run`` one best-first run, on the real
+        game (``low`` None) or an abstract game. ``guide``: an earlier
+        run's ``line``, which the complete search follows first (a move
+        order only). ``aside``: the complete search's step aside. ``start``:
+        search from this position instead of the one being solved. A win
         leaves its line in ``self.path`` and, as the C core gives it, in
         ``self.line``."""
         pos = self.position if start is None else start
-        max_nodes = None if b.max_nodes is None else max(0, b.max_nodes - b.nodes)
-        max_seconds = None
-        if b.deadline is not None:
-            max_seconds = max(0.0, b.deadline - time.perf_counter())
+        options = {}
+        if run is not None:
+            options.update(run="best-first", depth_weight=run.depth_weight, blocked_weight=run.blocked_weight)
+        elif self.greedy:
+            options.update(run="portfolio", portfolio=self.settings.portfolio)
+        else:
+            options.update(run="complete", guide=guide, aside=aside)
         status, limit, nodes, states, moves = _flower_c.search(
             [tuple(c) for c in pos.columns], tuple(pos.bouquet), tuple(pos.foundations),
-            self.greedy or weight is not None, self.prune, max_nodes, max_seconds, b.max_states, self.stop, low,
-            -1 if weight is None else weight, -1 if blocked else 0, 0, guide, aside,
+            prune=self.prune, max_nodes=meter.nodes_left(), max_seconds=meter.seconds_left(),
+            max_states=meter.max_states, stop=self.stop, low=low, store=self.settings.best_first_store,
+            **options,
         )
-        b.nodes += nodes
-        self.seen = StateCount(states)
+        meter.nodes += nodes
+        self.states = states
         if status < 0:
             raise BudgetSpent(limit)
         self.aside_won = status == 1 and limit == "aside"
@@ -303,13 +168,13 @@ class CFlowerSearch:
         """Rule 6, refined step by step: False when an abstract game proves
         the position lost, True when the refinement reached the real game
         and won it (the line in ``self.path``; the real game's search can
-        prove it lost too), None when neither happened
-        on ABSTRACT_SHARE of the budgets. Each run starts with the next card
-        of each suit low; a run that wins has brought some suits' low cards
-        all home, and those suits get one more low rank for the next run,
-        which follows the line of the run before first (see guide_pick in
-        _flower_c.c). Each run is a ``_refine_step``."""
-        part = self._part(self.ABSTRACT_SHARE)
+        prove it lost too), None when neither happened on
+        ``abstract_share`` of the budgets. Each run starts with the next
+        card of each suit low; a run that wins has brought some suits' low
+        cards all home, and those suits get one more low rank for the next
+        run, which follows the line of the run before first. Each run is a
+        ``_refine_step``."""
+        part = self._part(self.settings.abstract_share)
         found = self.position.foundations
         low = [min(13, f + 1) for f in found]
         guide = None
@@ -335,27 +200,19 @@ class CFlowerSearch:
         # (which reached all but the last cards), on what is left of the part
         return self._refine_step(part, None, guide)
 
-    # cut_long_line's bounds: lines the service would show as they are (a
-    # daily deal is refused over 300 moves), and one best-first run's
-    # expansions
-    LONG_LINE = 200
-    LINE_BEST_FIRST = 200_000
-
     @staticmethod
-    def cut_long_line(position, moves, *, max_seconds: float = 2.0) -> tuple:
-        """A won line of more than LONG_LINE moves, often shorter: a
-        best-first run (weight 24, at most LINE_BEST_FIRST expansions) from
-        a position of the line wins from there in few moves, where the
-        search that found the line had wandered (a depth-first search's line
-        is its stack, however deep). Find by bisection an early position of
-        the line from which such a run wins (later positions are nearer the
-        end, so mostly easier), and take the line up to there and the run's
-        line from there. Seed 804: the portfolio's depth-first run wins in
-        8,126 moves; a run from the line's 15th position wins in 97 more
-        (112 in all). Returns the shorter line (which wins) or ``moves``; a
-        run that gives up proves nothing."""
+    def shorten(position, moves, settings: FlowerSettings = FLOWER, *, max_seconds: float = 2.0) -> tuple:
+        """A won line of more than ``long_line`` moves, often shorter: a
+        best-first run (``line_run``) from a position of the line wins from
+        there in few moves, where the search that found the line had
+        wandered (a depth-first search's line is its stack, however deep).
+        Find by bisection an early position of the line from which such a
+        run wins (later positions are nearer the end, so mostly easier), and
+        take the line up to there and the run's line from there. Returns
+        the shorter line (which wins) or ``moves``; a run that gives up
+        proves nothing."""
         moves = tuple(moves)
-        if len(moves) <= CFlowerSearch.LONG_LINE:
+        if len(moves) <= settings.long_line:
             return moves
         deadline = time.perf_counter() + max_seconds
         best = moves
@@ -365,27 +222,26 @@ class CFlowerSearch:
             if left <= 0:
                 break
             k = (lo + hi) // 2
-            run = CFlowerSearch(position, Budget(CFlowerSearch.LINE_BEST_FIRST, left))
+            search = CFlowerSearch(position, Meter(settings.line_run.expansions, left), settings)
             try:
-                won = run._search(run.budget, None, 24, start=position.play(moves[:k]))
+                won = search._search(search.meter, None, settings.line_run, start=position.play(moves[:k]))
             except BudgetSpent:
                 won = False
             if won:
                 hi = k
-                best = moves[:k] + tuple(run.path)
+                best = moves[:k] + tuple(search.path)
             else:
                 lo = k
         return best if len(best) < len(moves) else moves
 
-    def _cut_tail(self, part: Budget, low, guide, spent: float) -> None:
+    def _cut_tail(self, part: Meter, low, guide, spent: float) -> None:
         """A refinement step's complete search won (its line in ``self.line``
         and ``self.path``) in ``spent`` nodes: where the line goes on for
-        more than LONG_TAIL moves past the place where it left ``guide``,
-        let a best-first run from that place look for a shorter way to the
-        same goal (at most TAIL_BEST_FIRST's expansions, and no more than
-        twice what the step took, or TAIL_LEAST), and take its line if it
-        finds one.
-        A line the step aside found is a best-first run's already."""
+        more than ``long_tail`` moves past the place where it left
+        ``guide``, let a best-first run (``tail_run``) from that place look
+        for a shorter way to the same goal (no more than twice what the step
+        took, or ``tail_least``), and take its line if it finds one. A line
+        the step aside found is a best-first run's already."""
         if self.aside_won:
             return
         line, path = self.line, self.path
@@ -393,26 +249,27 @@ class CFlowerSearch:
         if guide is not None:
             while k < min(len(line), len(guide)) and line[k] == guide[k]:
                 k += 1
-        if len(line) - k <= self.LONG_TAIL:
+        if len(line) - k <= self.settings.long_tail:
             return
         start = self.position.play(path[:k])
-        weight, expansions = self.TAIL_BEST_FIRST
-        cap = min(expansions, max(self.TAIL_LEAST, 2 * spent))
-        won, _ = self._search_part(part, low, weight, start=start, max_nodes=cap)
+        run = self.settings.tail_run
+        cap = min(run.expansions, max(self.settings.tail_least, 2 * spent))
+        won, _ = self._search_part(part, low, run, start=start, max_nodes=cap)
         if won and len(self.line) < len(line) - k:
             self.line = line[:k] + self.line
             self.path = path[:k] + self.path
         else:
             self.line, self.path = line, path
 
-    def _refine_step(self, part: Budget, low, guide) -> bool | None:
+    def _refine_step(self, part: Meter, low, guide) -> bool | None:
         """One run of the refinement on ``part`` (``low`` None: the real
         game): True when it reached the goal (the line in ``self.path`` and
         ``self.line``), False when the complete search proved it out of
-        reach, None when ``part`` ran out. See STEP_STATES and LONG_TAIL."""
+        reach, None when ``part`` ran out. See ``step_aside`` and
+        ``long_tail``."""
         aside = None
-        if part.max_states is None or part.max_states > self.STEP_STATES:
-            aside = (self.STEP_STATES, *self.STEP_BEST_FIRST)
+        if part.max_states is None or part.max_states > self.settings.step_aside.states:
+            aside = self.settings.step_aside
         before = part.nodes
         won = self._search_part(part, low, guide=guide, aside=aside)[0]
         if won:
@@ -420,15 +277,24 @@ class CFlowerSearch:
         return won
 
 
-class PyFlowerSearch:
-    def __init__(self, position, budget: Budget, *, prune: bool = True):
+class PyFlowerSearch(PythonSearch):
+    """The pure Python search, rules 1-5 (not the abstract games of rule 6):
+    the reference the C core's complete search is checked against on small
+    positions. Its greedy mode plays a safe-looking foundation move alone."""
+
+    def __init__(
+        self, position, meter: Meter, settings: FlowerSettings = FLOWER, *,
+        greedy: bool = False, prune: bool = True, stop: bytearray | None = None,
+    ):
+        if stop is not None:
+            raise ValueError("the Python search cannot be called off")
         self.cols = [bytes(c) for c in position.columns]
         self.bq = bytes(sorted(position.bouquet))
         self.found = list(position.foundations)
         self.home = sum(self.found)
-        self.budget = budget
+        self.meter = meter
         self.prune = prune
-        self.greedy = False  # search.py's first, incomplete phase
+        self.greedy = greedy
         self.seen: set[bytes] = set()
         self.path: list[Move] = []
 
@@ -590,7 +456,7 @@ class PyFlowerSearch:
         seen = self.seen
         if k not in seen:
             seen.add(k)
-            self.budget.tick(len(seen))
+            self.meter.tick(len(seen))
             moves = self.moves()
             if self.greedy and moves and moves[0][0] == 0:
                 moves = moves[:1]  # heuristic phase only: not a proof rule

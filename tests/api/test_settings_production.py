@@ -68,10 +68,19 @@ def test_a_bad_value_stops_the_process_with_its_name():
     assert "DEAL_SOLVE_MAX_SECONDS='soon' is not a number" in result.stderr
 
 
+def test_with_nothing_set_debug_is_off_and_the_secrets_are_required():
+    result = manage("check")
+
+    assert result.returncode != 0
+    assert "The environment variable SECRET_KEY is required" in result.stderr
+
+
 def test_on_a_laptop_everything_has_a_default():
+    # DEBUG=true is what scripts/serve sets.
     result = manage("shell", "-v", "0", "-c", "from django.conf import settings as s; "
                     "print(s.DEBUG, s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, "
-                    "s.CACHES['default']['BACKEND'], s.DAILY_TIME_ZONE, s.LANGUAGE_CODE)")
+                    "s.CACHES['default']['BACKEND'], s.DAILY_TIME_ZONE, s.LANGUAGE_CODE)",
+                    DEBUG="true")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [
         "True", "django.db.backends.sqlite3", "True",
@@ -82,6 +91,7 @@ def test_on_a_laptop_everything_has_a_default():
 def test_a_broker_and_a_cache_url_switch_to_celery_workers_and_redis():
     result = manage("shell", "-v", "0", "-c", "from django.conf import settings as s; "
                     "print(s.CELERY_TASK_ALWAYS_EAGER, s.CACHES['default']['BACKEND'])",
-                    CELERY_BROKER_URL="redis://127.0.0.1:6379/0", CACHE_URL="redis://127.0.0.1:6379/1")
+                    CELERY_BROKER_URL="redis://127.0.0.1:6379/0", CACHE_URL="redis://127.0.0.1:6379/1",
+                    DEBUG="true")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "django.core.cache.backends.redis.RedisCache"]

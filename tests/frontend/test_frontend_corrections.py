@@ -191,6 +191,7 @@ def test_a_card_dropped_on_another_suit_s_foundation_goes_back(deals, open_page)
     card_slot(page, card).click()
     assert "slot--target" in target_slot(page, card, "F").get_attribute("class")
     assert "slot--target" not in wrong.get_attribute("class"), "only the card's own foundation is highlighted"
+    page.wait_for_timeout(450)  # a second click sooner would be a double click (home)
     card_slot(page, card).click()  # put it down
 
     drag(page, card, wrong)

@@ -31,6 +31,7 @@ def test_a_whole_daily_deal_is_won_through_clicks(game, locale, deals, today, op
             assert page.locator(".slot--target").count() >= 1
             screenshot(page, f"play-{game}-{locale}-selected")
             assert audit(page) == []
+            page.wait_for_timeout(450)  # a second click sooner would be a double click (home)
             movable.click()  # put it down again
             assert page.locator(".slot--target").count() == 0
 

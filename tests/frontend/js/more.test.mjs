@@ -80,3 +80,8 @@ test("the chart reads with one day and with a year of days", () => {
   assert.equal(xs[0], 10);
   assert.equal(xs.at(-1), 630);
 });
+
+test("a database outage reads as a short wait, not as a failure", () => {
+  const text = errorText(new ApiError({ status: 503, code: "unavailable", message: "" }));
+  assert.equal(text, "The service is briefly unavailable: try again in a moment.");
+});

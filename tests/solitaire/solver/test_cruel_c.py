@@ -13,8 +13,9 @@ from test_solver import brute_force_winnable, random_small_cruel
 import solitaire
 from solitaire import SolveStatus, parse_position, solve
 from solitaire.solver import _cruel, _cruel_c  # built by setup.py; a missing build fails here
-from solitaire.solver._budget import Budget, BudgetSpent
+from solitaire.solver._budget import BudgetSpent, Meter
 from solitaire.solver._cruel import CCruelSearch, PyCruelSearch
+from solitaire.solver.settings import CRUEL
 
 
 def test_the_c_core_is_built_and_used():
@@ -22,8 +23,7 @@ def test_the_c_core_is_built_and_used():
 
 
 def c_verdict(pos, prune=True, greedy=False):
-    s = CCruelSearch(pos, Budget(), prune=prune)
-    s.greedy = greedy
+    s = CCruelSearch(pos, Meter(), prune=prune, greedy=greedy)
     won = s.run()
     if won:
         assert pos.play(s.path).is_won(), pos.notation()
@@ -31,7 +31,7 @@ def c_verdict(pos, prune=True, greedy=False):
 
 
 def py_verdict(pos):
-    s = PyCruelSearch(pos, Budget())
+    s = PyCruelSearch(pos, Meter())
     won = s.run()
     if won:
         assert pos.play(s.path).is_won(), pos.notation()
@@ -70,38 +70,33 @@ def test_empty_pile_places_do_not_change_the_verdict():
         assert c_verdict(other) == c_verdict(pos) == brute_force_winnable(other)
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", [0, 2, 3, 7])
 def test_deals_agree_with_python_where_python_decides(seed):
+    # the deals of seeds 0..7 that the Python search decides in 20,000 nodes
     pos = solitaire.deal("cruel", seed)
+    won = PyCruelSearch(pos, Meter(max_nodes=20_000)).run()
     r = solve(pos, max_seconds=2)
-    if r.status is SolveStatus.SOLVED:
-        assert pos.play(r.moves).is_won()
-    py = PyCruelSearch(pos, Budget(max_nodes=20_000))
-    try:
-        won = py.run()
-    except BudgetSpent:
-        return
-    # the Python search decided it in 20,000 nodes: the C core must have too
     assert r.status is (SolveStatus.SOLVED if won else SolveStatus.UNSOLVABLE)
+    assert pos.play(r.moves).is_won() is won
 
 
 def test_greedy_and_complete_certificates_replay_on_deals():
+    # Within 200,000 nodes the complete search decides each of seeds 0..19
+    # (all won but 4), and the greedy phase wins all of those but 13.
     for seed in range(20):
         pos = solitaire.deal("cruel", seed)
         for greedy in (True, False):
-            s = CCruelSearch(pos, Budget(max_nodes=200_000), prune=True)
-            s.greedy = greedy
-            try:
-                if s.run():
-                    assert pos.play(s.path).is_won()
-            except BudgetSpent:
-                pass
+            s = CCruelSearch(pos, Meter(max_nodes=200_000), greedy=greedy)
+            won = s.run()
+            assert won is (seed != 4 and not (greedy and seed == 13)), (seed, greedy)
+            if won:
+                assert pos.play(s.path).is_won()
 
 
 # -- budgets ---------------------------------------------------------------
 
 def test_node_budget():
-    b = Budget(max_nodes=1000)
+    b = Meter(max_nodes=1000)
     s = CCruelSearch(solitaire.deal("cruel", 123), b)
     with pytest.raises(BudgetSpent) as e:
         s.run()
@@ -122,10 +117,10 @@ def test_states_budget():
     r = solve(solitaire.deal("cruel", 123), max_states=2000)
     assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "states"
     assert r.states <= 2001
-    s = CCruelSearch(solitaire.deal("cruel", 123), Budget(max_states=500))
+    s = CCruelSearch(solitaire.deal("cruel", 123), Meter(max_states=500))
     with pytest.raises(BudgetSpent) as e:
         s.run()
-    assert e.value.which == "states" and len(s.seen) <= 501
+    assert e.value.which == "states" and s.states <= 501
 
 
 def test_default_states_budget_fits_the_memory_ceiling():
@@ -133,7 +128,7 @@ def test_default_states_budget_fits_the_memory_ceiling():
     # power of two; while it doubles both tables are held; plus the stack's
     # 256 MB cap and the interpreter
     slots = 1
-    while slots * 3 // 4 < CCruelSearch.DEFAULT_MAX_STATES + 2:
+    while slots * 3 // 4 < CRUEL.max_states + 2:
         slots *= 2
     assert slots <= 1 << 26  # the C core's own cap
     assert 16 * slots * 3 // 2 + (256 << 20) + (100 << 20) < 2 << 30
@@ -181,13 +176,13 @@ def test_without_reductions_the_c_core_walks_the_python_search_tree():
         pos = solitaire.deal("cruel", seed)
         out = []
         for cls in (PyCruelSearch, CCruelSearch):
-            b = Budget(max_nodes=5000)
+            b = Meter(max_nodes=5000)
             s = cls(pos, b, prune=False)
             try:
                 won = s.run()
             except BudgetSpent as e:
                 won = e.which
-            out.append((won, b.nodes, len(s.seen), s.path if won is True else None))
+            out.append((won, b.nodes, s.states, s.path if won is True else None))
         assert out[0] == out[1], seed
 
 

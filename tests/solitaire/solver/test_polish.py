@@ -40,12 +40,12 @@ def test_polish_keeps_a_line_that_cannot_be_shortened():
 
 
 def test_solutions_found_by_the_solver_are_shortened_and_replay():
-    for game in ("cruel", "flower"):
-        for seed in range(6):
+    # the deals of seeds 0..5 won within 200,000 nodes
+    for game, seeds in (("cruel", (0, 1, 2, 3, 5)), ("flower", (2,))):
+        for seed in seeds:
             position = solitaire.deal(game, seed)
             raw = solve(position, max_nodes=200_000, shorten=False)
-            if raw.status is not solitaire.SolveStatus.SOLVED:
-                continue
+            assert raw.status is solitaire.SolveStatus.SOLVED, (game, seed)
             cut = polish(position, raw.moves)
             assert wins(position, cut)
             assert len(cut) <= len(raw.moves)

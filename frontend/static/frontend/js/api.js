@@ -90,6 +90,7 @@ export function errorText(error, gettext = (s) => s) {
     csrf_failed: gettext("Your session has expired: reload the page."),
     method_not_allowed: gettext("The request was not understood."),
     throttled: gettext("Too many requests: wait a moment and try again."),
+    unavailable: gettext("The service is briefly unavailable: try again in a moment."),
     network_error: gettext("The server could not be reached. Check your connection."),
   };
   const headline = known[error?.code] ?? gettext("Something went wrong on our side. Try again in a moment.");

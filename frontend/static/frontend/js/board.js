@@ -48,7 +48,14 @@ export class BoardView {
     this.onKey = onKey;
     this.drag = null;
     this.suppressClick = false;
+    this.current = null; // the slot that holds the board's one tab stop ("kind:index")
+    this.pointerUpAt = 0;
     root.addEventListener("click", (event) => this.handleClick(event));
+    root.addEventListener("pointerup", () => { this.pointerUpAt = performance.now(); }, true);
+    root.addEventListener("focusin", (event) => {
+      const el = event.target.closest?.(".slot");
+      if (el) this.setCurrent(el);
+    });
     root.addEventListener("keydown", (event) => this.handleKey(event));
     root.addEventListener("pointerdown", (event) => this.handlePointerDown(event));
   }
@@ -70,7 +77,7 @@ export class BoardView {
           card && movable.has(card) ? "slot--movable" : "",
         ].join(" ").trim(),
         role: "button",
-        tabindex: interactive ? "0" : "-1",
+        tabindex: "-1",
         "aria-disabled": interactive ? null : "true",
         "aria-pressed": card ? String(card === selected) : null,
         "aria-label": isTarget ? `${label}. ${gettext("Legal target")}` : label,
@@ -81,9 +88,11 @@ export class BoardView {
     const stacks = stacksOf(position).map((cards, index) => {
       const top = cards.at(-1) ?? null;
       const slot = { kind: "stack", index, target: String(index + 1) };
+      const attrs = slotAttrs(slot, stackLabel(position.game, index, cards), top);
+      if (!cards.length) attrs.class += " slot--empty";
       return h(
         "div",
-        slotAttrs(slot, stackLabel(position.game, index, cards), top),
+        attrs,
         h("span", { class: "slot__number", "aria-hidden": "true" }, String(index + 1)),
         h("div", { class: "stack", style: `--cards: ${Math.max(cards.length, 1)}` },
           cards.map((code, depth) => {
@@ -120,13 +129,39 @@ export class BoardView {
         return h("div", slotAttrs(slot, fill(gettext("Bouquet: %(card)s"), { card: cardName(code, gettext) }), code),
           cardElement(code, { movable: movable.has(code) }));
       });
-      parts.push(h("section", { class: "board__bouquet", "aria-label": fill(ngettext("Bouquet, %(n)s card", "Bouquet, %(n)s cards", bouquet.length), { n: bouquet.length }) },
+      const label = fill(ngettext("Bouquet, %(n)s card", "Bouquet, %(n)s cards", bouquet.length), { n: bouquet.length });
+      parts.push(h("section", { class: "board__bouquet", "aria-label": label },
+        h("h2", { class: "board__label", "aria-hidden": "true" }, label),
         bouquet.length ? bouquet : h("p", { class: "board__empty" }, gettext("The bouquet is empty."))));
     }
     const focusedKey = this.focusedKey();
     this.root.className = `board board--${position.game}`;
     replace(this.root, parts);
-    if (focusedKey) this.focusSlot(focusedKey);
+    const keep = focusedKey ?? this.current;
+    const el = (keep && this.slotElement(keep))
+      ?? this.root.querySelector(".slot--movable") ?? this.root.querySelector(".slot");
+    if (el) this.setCurrent(el);
+    if (focusedKey) el?.focus({ preventScroll: true });
+  }
+
+  /** The board is one tab stop: the current slot (a roving tabindex). */
+  setCurrent(el) {
+    for (const other of this.root.querySelectorAll('.slot[tabindex="0"]')) {
+      if (other !== el) other.setAttribute("tabindex", "-1");
+    }
+    el.setAttribute("tabindex", "0");
+    this.current = `${el.dataset.kind}:${el.dataset.index}`;
+  }
+
+  slotElement(key) {
+    const [kind, index] = key.split(":");
+    return this.root.querySelector(`.slot[data-kind="${kind}"][data-index="${index}"]`)
+      ?? (kind === "bouquet" ? [...this.root.querySelectorAll('.slot[data-kind="bouquet"]')].at(-1) : null);
+  }
+
+  /** Put the keyboard on the board (its current slot). */
+  focus() {
+    (this.root.querySelector('.slot[tabindex="0"]') ?? this.root.querySelector(".slot"))?.focus();
   }
 
   slots() {
@@ -137,13 +172,6 @@ export class BoardView {
     const el = document.activeElement?.closest?.(".slot");
     if (!el || !this.root.contains(el)) return null;
     return `${el.dataset.kind}:${el.dataset.index}`;
-  }
-
-  focusSlot(key) {
-    const [kind, index] = key.split(":");
-    const el = this.root.querySelector(`.slot[data-kind="${kind}"][data-index="${index}"]`)
-      ?? (kind === "bouquet" ? this.root.querySelector('.slot[data-kind="bouquet"]:last-of-type') : null);
-    el?.focus();
   }
 
   slotOf(el) {

@@ -1,5 +1,6 @@
 // The one place that builds DOM: text always goes in as text nodes, so
-// escaping is automatic. Attributes named on* are refused.
+// escaping is automatic. Attributes named on* are refused; style is set
+// through the CSSOM (the site's CSP allows no inline style attribute).
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElementNS(
@@ -11,6 +12,8 @@ export function h(tag, attrs = {}, ...children) {
     if (/^on/i.test(key)) throw new Error(`use addEventListener, not ${key}`);
     if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "text") el.textContent = value;
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+    else if (key === "style") el.style.cssText = String(value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   append(el, children);

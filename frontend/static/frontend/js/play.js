@@ -2,6 +2,7 @@
 // the player's attempt, and sends every move to the API.
 
 import { api, errorText } from "./api.js";
+import { celebrate, reducedMotion, slide, snapshot } from "./animate.js";
 import { BoardView } from "./board.js";
 import { confirmDialog, finishNeedsConfirmation } from "./confirm.js";
 import { announce, gettext, h, ngettext, replace } from "./dom.js";
@@ -11,9 +12,14 @@ import {
 } from "./format.js";
 import { watchMidnight } from "./midnight.js";
 import { cardName, moveText, parseMove } from "./notation.js";
+import { homeMove, isDouble, onlyMove } from "./gestures.js";
+import { fitBoard } from "./layout.js";
+import { CARD_SCALE, loadSettings, saveSettings, slideMs } from "./settings.js";
 import {
-  clickIntent, isActive, isListedLegal, optimisticAttempt, runningSeconds, slotTarget,
+  clickIntent, isActive, isListedLegal, optimisticAttempt, runningSeconds, slotTarget, stacksOf,
 } from "./state.js";
+
+const PENDING_AFTER_MS = 300;
 
 const page = document.querySelector("[data-play]");
 const game = page.dataset.game;
@@ -30,7 +36,13 @@ const view = {
   attemptAt: 0,
   selected: null,
   busy: false,
+  settings: loadSettings(),
+  lastClick: null, // {card, at}: the click or tap a second one makes a double
+  queue: [], // input that came while an answer was awaited, replayed in order
+  motion: {}, // how the next redraw slides: {redeal, order}
+  timings: [], // per move: ms from pointer-up (or the key) to the board redrawn and to the answer
 };
+globalThis.playTimings = view.timings;
 
 const board = new BoardView($("board"), {
   onSlot: (slot, how) => onSlot(slot, how),
@@ -55,7 +67,10 @@ function render() {
   page.dataset.version = attempt.pending ? `${attempt.version}+` : String(attempt.version);
   page.dataset.status = attempt.status;
   page.dataset.frozen = String(Boolean(attempt.frozen));
-  board.render(attempt, { selected: view.selected, interactive: active });
+  drawBoard(attempt);
+  const autofinish = $("autofinish");
+  autofinish.hidden = !(active && attempt.forced?.length);
+  autofinish.disabled = view.busy;
   const c = attempt.counters;
   $("cards-home").textContent = `${c.cards_home}/52`;
   $("redeals").textContent = String(c.redeals);
@@ -97,6 +112,26 @@ function renderStatus() {
   }
 }
 
+/**
+ * Redraw the board when what it shows changed (not for a mere busy flag, so
+ * that a slide in progress goes on), sliding the cards from where they were.
+ */
+function drawBoard(attempt) {
+  const longest = Math.max(0, ...stacksOf(attempt.position).map((stack) => stack.length));
+  const metrics = fitBoard($("board-scroll"), { game, longest, scale: CARD_SCALE[view.settings.cardSize] });
+  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX];
+  if (view.drawn && drawn.every((value, i) => value === view.drawn[i])) return;
+  view.drawn = drawn;
+  const before = snapshot($("board"));
+  board.render(attempt, { selected: view.selected, interactive: isActive(attempt) });
+  slide($("board"), before, { ms: motionMs(), ...view.motion });
+  view.motion = {};
+}
+
+function motionMs() {
+  return slideMs(view.settings, reducedMotion());
+}
+
 function tick() {
   if (view.attempt) {
     const seconds = runningSeconds(view.attempt, view.attemptAt, performance.now());
@@ -110,21 +145,64 @@ function tick() {
 }
 
 function setAttempt(attempt) {
+  const was = view.attempt;
   view.attempt = attempt;
   view.attemptAt = performance.now();
   if (!attempt || !isActive(attempt)) view.selected = null;
   render();
+  if (was && attempt && was.id === attempt.id && isActive(was) && !isActive(attempt)) ended(attempt);
+}
+
+/** The attempt ended here and now: celebrate a win, bring the result panel to the player. */
+function ended(attempt) {
+  if (attempt.status === "won") celebrate($("board"), motionMs());
+  const panel = $("end");
+  if (panel.hidden) return;
+  panel.focus({ preventScroll: true });
+  panel.scrollIntoView({ block: "nearest", behavior: motionMs() ? "smooth" : "auto" });
 }
 
 async function withBusy(work) {
   if (view.busy) return;
   view.busy = true;
+  // A slow answer shows a pending mark; input meanwhile waits in view.queue.
+  const timer = setTimeout(() => {
+    page.dataset.pending = "true";
+    $("pending").hidden = false;
+  }, PENDING_AFTER_MS);
   try {
     await work();
   } finally {
+    clearTimeout(timer);
     view.busy = false;
+    page.dataset.pending = "false";
+    $("pending").hidden = true;
     render();
   }
+  drainQueue();
+}
+
+/** Run (or, while an answer is awaited, queue) one piece of input. */
+function whenFree(action) {
+  if (view.busy) {
+    view.queue.push(action);
+    page.dataset.queued = String(view.queue.length);
+    return;
+  }
+  action();
+}
+
+function drainQueue() {
+  while (!view.busy && view.queue.length) view.queue.shift()();
+  page.dataset.queued = String(view.queue.length);
+}
+
+/** With the setting on, the API's proven-safe moves home go as one batch. */
+function autoSafe() {
+  const attempt = view.attempt;
+  if (view.busy || view.queue.length) return;
+  if (!view.settings.autoSafe || !isActive(attempt) || !attempt.safe?.length) return;
+  submitMoves(attempt.safe, { motion: { order: attempt.safe.map((t) => t.split(">")[0]) } });
 }
 
 function describeAfterMove(token, attempt) {
@@ -152,27 +230,60 @@ function statusSentence(attempt) {
   }[attempt.status] ?? "";
 }
 
-async function submitMove(token) {
+function submitMove(token) {
+  return submitMoves([token], { motion: token === "R" ? { redeal: true } : {} });
+}
+
+/**
+ * Send one move, or several in order as one batch (the API's forced or safe
+ * moves home). What a listed move does is drawn at once; the server's answer
+ * then redraws the board as it is.
+ */
+async function submitMoves(tokens, { motion = {} } = {}) {
   const before = view.attempt;
-  if (!isActive(before) || view.busy) return;
+  if (!isActive(before) || !tokens.length) return;
+  if (view.busy) {
+    whenFree(() => submitMoves(tokens, { motion }));
+    return;
+  }
   view.selected = null;
-  const shown = isListedLegal(before, token) ? optimisticAttempt(before, token) : null;
+  const started = performance.now();
+  const from = started - board.pointerUpAt < 1000 ? board.pointerUpAt : started;
+  let shown = tokens.length > 1 || isListedLegal(before, tokens[0]) ? before : null;
+  for (const token of tokens) shown = shown && optimisticAttempt(shown, token);
+  const timing = { moves: tokens.length, redrawn: null, answered: null };
   await withBusy(async () => {
     if (shown) {
+      view.motion = motion;
       view.attempt = shown;
       render();
+      timing.redrawn = performance.now() - from;
     }
     try {
-      const next = await api(`/attempts/${before.id}/moves`, {
-        method: "POST", body: { move: token, version: before.version },
-      });
+      const body = tokens.length === 1
+        ? { move: tokens[0], version: before.version }
+        : { moves: tokens, version: before.version };
+      const next = await api(`/attempts/${before.id}/moves`, { method: "POST", body });
       showMessage("");
+      if (!shown) view.motion = motion;
       setAttempt(next);
-      announce(describeAfterMove(token, next));
+      timing.answered = performance.now() - from;
+      timing.redrawn ??= timing.answered;
+      view.timings.push(timing);
+      announce(tokens.length === 1 ? describeAfterMove(tokens[0], next) : describeBatch(tokens, next));
     } catch (error) {
-      rejected(error, before, token);
+      rejected(error, before, tokens.length === 1 ? tokens[0] : null);
     }
   });
+  autoSafe();
+}
+
+function describeBatch(tokens, attempt) {
+  return [
+    fill(ngettext("%(n)s card sent home.", "%(n)s cards sent home.", tokens.length), { n: tokens.length }),
+    fill(gettext("%(n)s of 52 cards home."), { n: attempt.counters.cards_home }),
+    statusSentence(attempt),
+  ].filter(Boolean).join(" ");
 }
 
 function rejected(error, before, token) {
@@ -187,8 +298,12 @@ function rejected(error, before, token) {
 }
 
 async function undo() {
+  if (view.busy) {
+    whenFree(() => undo());
+    return;
+  }
   const before = view.attempt;
-  if (!before?.can_undo || before.finished || view.busy) return;
+  if (!before?.can_undo || before.finished) return;
   view.selected = null;
   await withBusy(async () => {
     try {
@@ -242,9 +357,28 @@ async function showHint() {
   });
 }
 
-function onSlot(slot, how) {
+function onSlot(slot, how, at = performance.now()) {
+  if (view.busy) {
+    if (how !== "drag") whenFree(() => onSlot(slot, how, at));
+    return;
+  }
   const attempt = view.attempt;
-  if (!isActive(attempt) || view.busy) return;
+  if (!isActive(attempt)) return;
+  if (how === "click") {
+    // A second click or tap on the same card: home, when the API lists it.
+    const double = isDouble(view.lastClick, slot.card, at);
+    view.lastClick = double ? null : { card: slot.card, at };
+    const home = homeMove(attempt, slot.card);
+    if (double && home) {
+      submitMove(home);
+      return;
+    }
+    const only = view.settings.oneGesture && !view.selected && onlyMove(attempt, slot.card);
+    if (only) {
+      submitMove(only);
+      return;
+    }
+  }
   if (how === "drag") {
     view.selected = slot.card;
     render();
@@ -293,6 +427,13 @@ function onKey(event) {
   } else if (key === "r" && game === "cruel") {
     event.preventDefault();
     if (view.attempt?.can_redeal) submitMove("R");
+  } else if (key === "f") {
+    const slot = board.slotOf(event.target);
+    const home = slot && homeMove(view.attempt, slot.card);
+    if (home) {
+      event.preventDefault();
+      whenFree(() => submitMove(home));
+    }
   } else if (key === "escape" && view.selected) {
     view.selected = null;
     render();
@@ -346,11 +487,12 @@ async function startAttempt() {
       announce(fill(gettext("%(game)s started. %(n)s of 52 cards home."), {
         game: gameName(game, gettext), n: attempt.counters.cards_home,
       }));
-      board.slots().find((el) => el.classList.contains("slot--movable"))?.focus();
+      board.focus();
     } catch (error) {
       showMessage(errorText(error, gettext), "error");
     }
   });
+  autoSafe();
 }
 
 function setDaily(daily) {
@@ -445,6 +587,26 @@ $("start").addEventListener("click", () => startAttempt());
 $("undo").addEventListener("click", () => undo());
 $("redeal").addEventListener("click", () => submitMove("R"));
 $("finish").addEventListener("click", () => finish());
+$("autofinish").addEventListener("click", () => {
+  const forced = view.attempt?.forced ?? [];
+  submitMoves(forced, { motion: { order: forced.map((t) => t.split(">")[0]) } });
+});
+for (const input of page.querySelectorAll("[data-setting]")) {
+  const key = input.dataset.setting;
+  if (input.type === "checkbox") input.checked = view.settings[key];
+  else input.value = view.settings[key];
+  input.addEventListener("change", () => {
+    view.settings = { ...view.settings, [key]: input.type === "checkbox" ? input.checked : input.value };
+    saveSettings(view.settings);
+    if (view.attempt) render();
+    if (key === "autoSafe") autoSafe();
+  });
+}
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => { if (view.attempt) render(); }, 100);
+});
 $("hint").addEventListener("click", () => showHint());
 $("stuck-undo").addEventListener("click", () => undo());
 $("stuck-finish").addEventListener("click", () => finish());

@@ -1,0 +1,53 @@
+// The size of the cards: as large as the window's width allows, while the
+// whole board of the game fits in the height left under the controls on a
+// wide screen (the board, its foundations and the counters without
+// scrolling). On a narrow screen (a phone) the width alone decides, and
+// nothing scrolls sideways. The numbers mirror the grid of site.css.
+
+export const NARROW_PX = 700;
+
+/**
+ * {cardW, fan, fanX}: the card width, the vertical overlap step of a Flower
+ * Garden column and the horizontal step of a Cruel pile, in px.
+ * `width`/`height`: the room for the board; `longest`: the longest stack now.
+ */
+export function boardMetrics({ game, width, height, longest = 0, scale = 1 }) {
+  const narrow = width < NARROW_PX;
+  let cardW;
+  if (game === "cruel") {
+    // Wide: 4 piles x 3 rows, the foundations 2 x 2 beside them.
+    // Narrow: the foundations in a row above 3 piles x 4 rows.
+    const byWidth = narrow ? (width - 2 * 6 - 3 * 4 - 4) / 3 / 2 : (width - 250) / 10;
+    const byHeight = narrow ? Infinity : (height - 80) / 4.2;
+    cardW = Math.min(byWidth, byHeight);
+  } else {
+    // The foundations and the bouquet above 6 columns of six cards (or more).
+    const byWidth = narrow ? (width - 5 * 3 - 4) / 6 - 4 : (width - 110) / 12.5;
+    const byHeight = narrow ? Infinity : (height - 90) / 4.9;
+    cardW = Math.min(byWidth, byHeight);
+  }
+  cardW = Math.max(40, Math.min(170, Math.floor(cardW * scale)));
+  const cardH = cardW * 1.4;
+  // A Flower column keeps the height of six cards fanned; more cards fan closer.
+  const column = cardH + 5 * 0.3 * cardH;
+  const fan = longest > 6 ? Math.max(12, (column - cardH) / (longest - 1)) : 0.3 * cardH;
+  // A Cruel pile keeps the width of 2 cards; more cards than four fan closer.
+  const pileW = 2 * cardW;
+  const stepX = 0.33 * cardW;
+  const fanX = longest > 1 ? Math.min(stepX, (pileW - cardW) / (longest - 1)) : stepX;
+  return { cardW, fan: Math.floor(fan), fanX: Math.floor(fanX), narrow };
+}
+
+/** Set the board's card size for the room there is now. */
+export function fitBoard(scroller, { game, longest, scale }) {
+  const style = getComputedStyle(scroller);
+  const width = scroller.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const top = scroller.getBoundingClientRect().top + globalThis.scrollY;
+  const height = globalThis.innerHeight - top - 8;
+  const m = boardMetrics({ game, width, height, longest, scale });
+  scroller.style.setProperty("--card-w", `${m.cardW}px`);
+  scroller.style.setProperty("--fan", `${m.fan}px`);
+  scroller.style.setProperty("--fan-x", `${m.fanX}px`);
+  scroller.classList.toggle("board-scroll--narrow", m.narrow);
+  return m;
+}

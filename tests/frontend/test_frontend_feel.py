@@ -1,0 +1,266 @@
+"""Play that feels right: one gesture home, the forced finish in one click,
+cards that slide (and do not under reduced motion), a board that fits the
+window, the win brought into view, a mark on slow answers, the keyboard on
+the board after Start. Screenshots of each check go to test-artifacts/."""
+
+from __future__ import annotations
+
+import pytest
+from frontend_steps import (
+    card_slot,
+    certified,
+    click_move,
+    latest_attempt,
+    start_attempt,
+    target_slot,
+    version,
+    wait_for_version,
+)
+
+BOARD_BOX = (
+    "() => { const box = (el) => { const r = el.getBoundingClientRect();"
+    " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height}; };"
+    " return {board: box(document.querySelector('.board-scroll')),"
+    " counters: box(document.querySelector('.counters')),"
+    " foundations: [...document.querySelectorAll('.slot--foundation')].map(box),"
+    " slots: [...document.querySelectorAll('.board .slot')].map(box),"
+    " movable: [...document.querySelectorAll('.board .slot--movable .card--movable')].map(box),"
+    " scrollWidth: document.documentElement.scrollWidth, scrollHeight: document.documentElement.scrollHeight,"
+    " innerWidth: innerWidth, innerHeight: innerHeight}; }"
+)
+
+
+def double_click_home(page, card: str) -> None:
+    before = version(page)
+    card_slot(page, card).dblclick()
+    wait_for_version(page, before + 1)
+
+
+def play_to_the_forced_finish(page, game: str) -> tuple[int, int]:
+    """Play the certificate: moves home by double-click, others by two clicks,
+    until the page offers the forced finish. Returns (clicks, moves played)."""
+    clicks = 0
+    moves = certified(game)[1].split()
+    for number, token in enumerate(moves):
+        if page.locator('[data-ref="autofinish"]').is_visible():
+            return clicks, number
+        if token.endswith(">F"):
+            double_click_home(page, token.split(">")[0])
+        else:
+            click_move(page, token)
+        clicks += 1 if token == "R" else 2
+    raise AssertionError("the forced finish was never offered")
+
+
+@pytest.mark.parametrize("game, locale", [("cruel", "en"), ("flower", "pt-PT")])
+def test_a_daily_deal_is_won_by_double_clicks_and_the_finish_button(
+    game, locale, deals, open_page, screenshot, audit
+):
+    page = open_page(f"/play/{game}/", locale=locale)
+    start_attempt(page)
+    clicks, played = play_to_the_forced_finish(page, game)
+    attempt = latest_attempt(page)
+    assert attempt["forced"], "the API says the rest is forced"
+    screenshot(page, f"feel-{game}-{locale}-forced")
+    assert audit(page) == []
+    page.locator('[data-ref="autofinish"]').click()
+    page.wait_for_selector('[data-play][data-status="won"][data-busy="false"]')
+    won = latest_attempt(page)
+    assert won["status"] == "won" and won["counters"]["moves"] == played + len(attempt["forced"])
+    log = page.evaluate(f"() => fetch('/api/v1/attempts/{won['id']}/log').then(r => r.json())")
+    assert log["replay_ok"] and log["actions"][-len(attempt["forced"]):] == attempt["forced"]
+    # The result comes into view, takes focus, and is announced.
+    end = page.locator('[data-ref="end"]')
+    end.wait_for()
+    page.wait_for_function(
+        "() => { const r = document.querySelector('[data-ref=\"end\"]').getBoundingClientRect();"
+        " return r.top >= 0 && r.top < innerHeight - 40; }"
+    )
+    assert page.evaluate("() => document.activeElement.dataset.ref") == "end"
+    page.wait_for_function("() => document.getElementById('live-region').textContent.length > 0")
+    assert "52" in page.locator("#live-region").inner_text()
+    screenshot(page, f"feel-{game}-{locale}-won")
+    assert audit(page) == []
+    total = clicks + 1
+    moves = len(certified(game)[1].split())
+    print(f"\n{game}: {total} clicks to win with gestures ({moves} moves)")
+    assert total < 2 * moves
+
+
+def sample_motion(page, action) -> dict:
+    """Every card's drawn left/top at each animation frame for 1.5 s from `action`."""
+    page.evaluate(
+        "() => { window.__frames = []; const t0 = performance.now();"
+        " const step = () => { const f = {};"
+        " for (const c of document.querySelectorAll('.board .card[data-card]')) {"
+        " const r = c.getBoundingClientRect(); f[c.dataset.card] = `${Math.round(r.left)},${Math.round(r.top)}`; }"
+        " window.__frames.push(f); if (performance.now() - t0 < 1500) requestAnimationFrame(step); };"
+        " requestAnimationFrame(step); }"
+    )
+    action()
+    page.wait_for_timeout(1700)
+    places: dict[str, set] = {}
+    for frame in page.evaluate("() => window.__frames"):
+        for card, where in frame.items():
+            places.setdefault(card, set()).add(where)
+    return places
+
+
+def redeal_sampled(page) -> dict:
+    """Play the certificate's first move (the layout leaves groups of four),
+    then redeal, sampling the cards' places frame by frame."""
+    first = certified("cruel")[1].split()[0]
+    click_move(page, first)
+    button = page.locator('[data-ref="redeal"]')
+    assert button.is_enabled()
+    before = version(page)
+    places = sample_motion(page, button.click)
+    wait_for_version(page, before + 1)
+    return places
+
+
+def test_a_redeal_is_animated(deals, open_page, screenshot):
+    page = open_page("/play/cruel/")
+    start_attempt(page)
+    places = redeal_sampled(page)
+    # Cards travel through places between their old and new ones (a
+    # teleport shows two places at most).
+    moving = [card for card, seen in places.items() if len(seen) >= 3]
+    assert len(moving) >= 20, places
+    screenshot(page, "feel-cruel-redealt")
+
+
+def test_a_redeal_is_not_animated_under_reduced_motion(deals, browser, live_server, screenshot):
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/play/cruel/")
+        start_attempt(page)
+        places = redeal_sampled(page)
+        assert all(len(seen) <= 2 for seen in places.values()), {
+            c: s for c, s in places.items() if len(s) > 2}
+        assert any(len(seen) == 2 for seen in places.values()), "the cards were redealt"
+        screenshot(page, "feel-cruel-redealt-reduced-motion")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["cruel", "flower"])
+@pytest.mark.parametrize("locale", ["en", "pt-PT"])
+def test_the_whole_board_fits_a_laptop_screen(game, locale, deals, open_page, screenshot):
+    page = open_page(f"/play/{game}/", locale=locale, width=1280, height=800)
+    start_attempt(page)
+    boxes = page.evaluate(BOARD_BOX)
+    assert boxes["board"]["bottom"] <= 800, boxes["board"]
+    assert boxes["counters"]["top"] >= 0 and boxes["counters"]["bottom"] <= 800
+    for box in boxes["foundations"] + boxes["slots"]:
+        assert 0 <= box["top"] and box["bottom"] <= 800 and box["right"] <= 1280, box
+    assert boxes["scrollHeight"] <= 800 and boxes["scrollWidth"] <= 1280, boxes
+    # Cards use the room: wider than the old 80 px.
+    card = page.locator(".board .card[data-card]").first.bounding_box()
+    assert card["width"] >= 84, card
+    screenshot(page, f"feel-{game}-{locale}-1280x800")
+
+
+@pytest.mark.parametrize("game", ["cruel", "flower"])
+@pytest.mark.parametrize("locale", ["en", "pt-PT"])
+def test_a_phone_shows_the_board_high_without_sideways_scroll(game, locale, deals, browser, live_server, artifacts):
+    context = browser.new_context(
+        locale=locale, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+        device_scale_factor=2,
+    )
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + f"/play/{game}/")
+        page.locator('[data-ref="start"]').tap()
+        wait_for_version(page, 0)
+        boxes = page.evaluate(BOARD_BOX)
+        # What the phone shows (a full-page capture would drop the touch emulation).
+        page.screenshot(path=str(artifacts / f"feel-{game}-{locale}-390x844.png"))
+        assert boxes["scrollWidth"] <= 390, boxes["scrollWidth"]
+        assert boxes["board"]["top"] <= 844 / 3, boxes["board"]
+        small = [b for b in boxes["slots"] if b["width"] < 44 or b["height"] < 44]
+        assert not small, small
+        assert boxes["movable"] and all(b["width"] >= 44 and b["height"] >= 44 for b in boxes["movable"])
+        assert all(b["right"] <= 390 for b in boxes["slots"])
+        assert page.locator(".hint--keys").is_hidden(), "no keyboard help on a touch screen"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (768, 1024)])
+def test_other_screens_show_the_board_without_sideways_scroll(size, deals, open_page, screenshot):
+    width, height = size
+    for game in ("cruel", "flower"):
+        page = open_page(f"/play/{game}/", width=width, height=height)
+        start_attempt(page)
+        boxes = page.evaluate(BOARD_BOX)
+        assert boxes["scrollWidth"] <= width, boxes
+        assert all(b["bottom"] <= height for b in boxes["foundations"]), boxes["foundations"]
+        screenshot(page, f"feel-{game}-{width}x{height}")
+
+
+def test_a_slow_answer_shows_a_pending_mark_and_queues_input(deals, open_page, screenshot):
+    page = open_page("/play/cruel/")
+    start_attempt(page)
+    first, second = certified("cruel")[1].split()[:2]
+
+    def slow(route):
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/api/v1/attempts/*/moves", slow)
+    card, target = first.split(">")
+    card_slot(page, card).click()
+    target_slot(page, card, target).click()
+    page.wait_for_selector('[data-ref="pending"]:not([hidden])', timeout=1000)
+    assert page.locator("[data-play]").get_attribute("data-pending") == "true"
+    screenshot(page, "feel-pending")
+    # A click meanwhile is queued, not dropped: it selects when the answer is in.
+    if second != "R":
+        card2 = second.split(">")[0]
+        card_slot(page, card2).click()
+        assert page.locator("[data-play]").get_attribute("data-queued") == "1"
+    wait_for_version(page, 1)
+    assert page.locator('[data-ref="pending"]').is_hidden()
+    if second != "R":
+        page.wait_for_function(
+            f"() => document.querySelector('.slot[data-card=\"{card2}\"]')?.getAttribute('aria-pressed') === 'true'"
+        )
+
+
+@pytest.mark.parametrize("game", ["cruel", "flower"])
+def test_focus_lands_on_the_board_after_start_and_the_board_is_one_tab_stop(game, deals, open_page, audit):
+    page = open_page(f"/play/{game}/")
+    start_attempt(page)
+    assert page.evaluate("() => !!document.activeElement.closest('.board .slot')")
+    assert page.locator('.board .slot[tabindex="0"]').count() == 1
+    first = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") != first
+    assert page.locator('.board .slot[tabindex="0"]').count() == 1
+    # Tab leaves the board at once.
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => !document.activeElement.closest('.board')")
+    help_line = page.locator("#board-help").inner_text()
+    if game == "flower":
+        assert "R redeals" not in help_line and "columns" in help_line
+    else:
+        assert "R redeals" in help_line and "piles" in help_line
+    assert audit(page) == []
+
+
+def test_the_f_key_sends_the_focused_card_home(deals, open_page):
+    page = open_page("/play/flower/")
+    start_attempt(page)
+    attempt = latest_attempt(page)
+    home = next((e["card"] for e in attempt["legal"] if "F" in e["targets"]), None)
+    if home is None:
+        click_move(page, certified("flower")[1].split()[0])
+        attempt = latest_attempt(page)
+        home = next(e["card"] for e in attempt["legal"] if "F" in e["targets"])
+    before = version(page)
+    card_slot(page, home).focus()
+    page.keyboard.press("f")
+    wait_for_version(page, before + 1)
+    assert latest_attempt(page)["last_action"] == f"{home}>F"
