@@ -33,11 +33,13 @@ def test_finishing_a_ranked_attempt_asks_first_and_practice_does_not(
     assert "ranked attempt" in note.inner_text() and "first move" in note.inner_text()
     assert "cards home, then fewer undos, fewer redeals and less time" in note.inner_text()
     start_attempt(page)
-    assert note.is_visible(), "still said until the first move"
+    assert page.locator('[data-ref="attempt-kind"]').inner_text() == "Ranked attempt"
 
     finish = page.locator('[data-ref="finish"]')
-    # Finish is not beside undo: it is outside the undo/redeal controls.
-    assert page.locator('.controls [data-ref="finish"]').count() == 0
+    # Finish is not beside undo: redeal and the hint come between, then a divider.
+    undo_box = page.locator('[data-ref="undo"]').bounding_box()
+    finish_box = finish.bounding_box()
+    assert finish_box["x"] - (undo_box["x"] + undo_box["width"]) >= 100, (undo_box, finish_box)
     finish.click()
     dialog = page.get_by_role("dialog", name="Finish your ranked attempt?")
     dialog.wait_for()
@@ -70,17 +72,16 @@ def test_finishing_a_ranked_attempt_asks_first_and_practice_does_not(
     assert sorted((a["ranked"], a["status"]) for a in mine) == [(False, "abandoned"), (True, "abandoned")]
 
 
-def test_the_ranked_note_goes_at_the_first_move(deals, open_page):
+def test_the_ranked_note_is_said_before_start_in_portuguese(deals, open_page):
     page = open_page("/play/flower/", locale="pt-PT")
-    start_attempt(page)
     note = page.locator('[data-ref="ranked-note"]')
-    assert "tentativa a feijões" not in note.inner_text()
-    assert note.is_visible()
-    attempt = latest_attempt(page)
-    _play(page, _pile_move(attempt) if any(t != "F" for m in attempt["legal"] for t in m["targets"])
-          else f"{attempt['legal'][0]['card']}>F")
-    wait_for_version(page, 1)
+    note.wait_for()
+    assert note.inner_text().startswith(
+        "A sua primeira tentativa na distribuição de hoje é a tentativa classificada: "
+        "entra na classificação à primeira jogada.")
+    start_attempt(page)
     assert note.is_hidden()
+    assert page.locator('[data-ref="attempt-kind"]').inner_text() == "Tentativa classificada"
 
 
 def test_an_untouched_ranked_attempt_is_not_ranked_above_a_played_one(

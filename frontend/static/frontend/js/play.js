@@ -85,7 +85,7 @@ function render() {
   $("hint").hidden = attempt.ranked || attempt.finished;
   $("hint").disabled = !active;
   $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
-  $("ranked-note").hidden = !(attempt.ranked && attempt.version === 0 && !attempt.finished);
+  $("ranked-note").hidden = true; // said before Start; the label below names the attempt
   if (attempt.frozen && !attempt.finished) {
     showMessage(gettext("The day of this ranked attempt is over: its record stays as it stood at midnight. Finish it to see your result."));
   }
