@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from frontend_steps import api_get, confirm_finish, latest_attempt, start_attempt
 
-SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+import solitaire
 
 
 def shown(token: str, foundation: str) -> str:
-    """How the page writes a move: 10\u2666 \u2192 3, or 5\u2663 \u2192 foundation."""
+    """How the page writes a move: 10\u2666 \u2192 3, or 5\u2663 \u2192 foundation
+    (cards named as solitaire.card_name names them)."""
     card, target = token.split(">")
-    rank = "10" if card[0] == "T" else card[0]
-    return f"{rank}{SUIT_SYMBOLS[card[1]]} \u2192 {foundation if target == 'F' else target}"
+    name = solitaire.card_name(solitaire.parse_card(card))
+    return f"{name} \u2192 {foundation if target == 'F' else target}"
 
 
 def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_page):
