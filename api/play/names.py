@@ -1,4 +1,10 @@
-"""Display names: one normal form, no invisible or direction-changing
+"""Display names.
+
+``shown_name``: the name a player is shown by. A guest who never chose a name is shown as
+"Guest 1a2b3c4d" in the reader's language ("Convidado 1a2b3c4d" in pt-PT),
+whatever language the guest was made in; a chosen name is shown as written.
+
+``display_name_clean`` and ``display_name_key``: one normal form, no invisible or direction-changing
 characters, bounded combining marks, and a look-alike key to compare them.
 
 ``display_name_clean`` is what a name becomes (or ValueError with the reason
@@ -99,3 +105,15 @@ def display_name_key(name: str) -> str:
     # once more settles it.
     skeleton = "".join(reps.get(c, c) for c in unicodedata.normalize("NFKD", skeleton.casefold()))
     return skeleton[:200]
+
+
+GUEST_PREFIX = "guest-"
+
+
+def shown_name(*, display_name: str, is_guest: bool, username: str) -> str:
+    if is_guest and username.startswith(GUEST_PREFIX):
+        tag = username[len(GUEST_PREFIX):]
+        # The made-up name ends with the tag in every language it was made in.
+        if tag and display_name.endswith(tag) and len(display_name) <= len(tag) + 12:
+            return _("Guest %(tag)s") % {"tag": tag}
+    return display_name

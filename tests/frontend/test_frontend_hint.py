@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from frontend_steps import api_get, latest_attempt, start_attempt
+from frontend_steps import api_get, confirm_finish, latest_attempt, start_attempt
 
 import solitaire
 
@@ -16,13 +16,14 @@ def shown(token: str, foundation: str) -> str:
 
 
 def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_page):
-    for locale, word, foundation in (("en", "Hint: ", "foundation"), ("pt-PT", "Ajuda: ", "fundação")):
+    for locale, word, foundation in (("en", "Hint: ", "foundation"), ("pt-PT", "Dica: ", "fundação")):
         page = open_page("/play/flower/", locale=locale)  # a new visitor
         start_attempt(page)  # the ranked attempt
         hint = page.locator('[data-ref="hint"]')
         assert latest_attempt(page)["ranked"] is True
         assert hint.is_hidden(), "no hint on a ranked attempt in play"
         page.locator('[data-ref="finish"]').click()
+        confirm_finish(page)
         page.wait_for_selector('[data-play][data-status="abandoned"][data-busy="false"]')
         page.locator('[data-ref="again"]').click()
         page.wait_for_selector('[data-play][data-status="playing"][data-version="0"][data-busy="false"]')

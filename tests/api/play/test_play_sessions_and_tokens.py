@@ -121,7 +121,7 @@ def test_parallel_registrations_differing_in_case_make_one_account(api):
 
 def test_the_migration_renames_later_case_duplicates_before_the_index(transactional_db):
     executor = MigrationExecutor(connection)
-    executor.migrate([("play", "0001_initial")])
+    executor.migrate([("play", "0002_leaderboard_from_first_move")])
     try:
         first = User.objects.create(username="gina")
         second = User.objects.create(username="GINA")

@@ -21,7 +21,7 @@ def fill_name_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("play", "0002_username_unique_ignoring_case"),
+        ("play", "0003_username_unique_ignoring_case"),
     ]
 
     operations = [

@@ -37,7 +37,7 @@ def rename_case_duplicates(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("play", "0001_initial"),
+        ("play", "0002_leaderboard_from_first_move"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
