@@ -7,6 +7,7 @@ site on a laptop: known laptop-only keys, a SQLite file, no broker (Celery
 tasks run eagerly in-process), an in-memory cache.
 """
 
+import hashlib
 from pathlib import Path
 
 from celery.schedules import crontab
@@ -67,6 +68,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "api.metrics.MetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # CSP, Permissions-Policy, no-store on the API: on every response,
     # static files (WhiteNoise, below) included.
@@ -133,8 +135,10 @@ if CACHE_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Sessions live in the database, so any web process can serve any request.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions live in the database, so any web process can serve any request,
+# and are read through the cache: a request costs a cache read instead of a
+# query (written to both; a cache that is down falls back to the database).
+SESSION_ENGINE = "api.sessions"
 
 # -- Time and language ---------------------------------------------------------
 
@@ -174,7 +178,7 @@ WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", DEBUG)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 # Load balancers and container health checks probe over plain HTTP.
-SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+SECURE_REDIRECT_EXEMPT = [r"^health/$", r"^metrics$"]
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000, minimum=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
@@ -223,6 +227,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "120/min"),
         "user": env_str("API_THROTTLE_USER", "1200/min"),
+        # Hints on top of that: each may cost seconds of solver time.
+        "hint": env_str("API_THROTTLE_HINT", "30/min"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -297,6 +303,21 @@ DEAL_CLAIM_STALE_SECONDS = env_int(
 PLAY_STALLED_MAX_NODES = env_int("PLAY_STALLED_MAX_NODES", 20_000, minimum=1)
 # The solver's time budget for one hint (GET /api/v1/attempts/{id}/hint).
 PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 3.0, minimum=0.01)
+# Hints that cannot starve play (api.play.hints): at most PLAY_HINT_SLOTS
+# solver runs at once on a machine (locks on files in PLAY_HINT_SLOT_DIR,
+# by default one folder per database, so sites sharing a machine keep their
+# own), else 503 hints_busy with Retry-After; the solver at nice
+# PLAY_HINT_NICE; decided answers cached by position.
+PLAY_HINT_SLOTS = env_int("PLAY_HINT_SLOTS", 1, minimum=1, maximum=64)
+PLAY_HINT_SLOT_DIR = env_str(
+    "PLAY_HINT_SLOT_DIR",
+    "/dev/shm/solitaire-hints-" + hashlib.sha256(
+        repr([DATABASES["default"].get(k) for k in ("HOST", "PORT", "NAME")]).encode()
+    ).hexdigest()[:12],
+)
+PLAY_HINT_NICE = env_int("PLAY_HINT_NICE", 10, minimum=0, maximum=19)
+PLAY_HINT_CACHE_SECONDS = env_int("PLAY_HINT_CACHE_SECONDS", 2 * 86_400, minimum=1)
+PLAY_HINT_RETRY_AFTER = env_int("PLAY_HINT_RETRY_AFTER", 2, minimum=1)
 # From this many ranked attempts on one deal, the leaderboard's total and the
 # counts behind a player's rank come from per-bucket counts cached for
 # LEADERBOARD_COUNTS_TTL seconds (api.play.selectors); below it, counted live.

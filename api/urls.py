@@ -2,9 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from api.deals.views import health
+from api.metrics import metrics_view
 
 urlpatterns = [
     path("health/", health, name="health"),
+    path("metrics", metrics_view, name="metrics"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.play.urls")),
     path("", include("frontend.urls")),  # browser pages (issue 6)

@@ -312,9 +312,33 @@ def summary(kind: str, run: Run, seconds: float) -> dict:
     }
 
 
+def process_tree_cpu(pid: int | None) -> float:
+    """CPU seconds of a process and its children (gunicorn's master and
+    workers; recycled workers' time is in the master's children fields)."""
+    if pid is None:
+        return float("nan")
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            pids = [pid, *map(int, f.read().split())]
+    except OSError:
+        return float("nan")
+    for p in pids:
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(x) for x in fields[11:13]) / tick  # utime, stime
+        if p == pid:
+            total += sum(int(x) for x in fields[13:15]) / tick  # waited children
+    return total
+
+
 async def scenario(port: int, *, game: str, line: list[str], players: int, think: float,
                    seconds: float, warmup: float, hinters: int = 0, readers: int = 0,
-                   date: str = "") -> dict:
+                   date: str = "", server_pid: int | None = None) -> dict:
     run = Run()
     tasks = [asyncio.create_task(player(i, port, game, line, think, run)) for i in range(players)]
     tasks += [asyncio.create_task(hinter(players + i, port, game, run)) for i in range(hinters)]
@@ -328,7 +352,10 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
     run.deadline_start = time.perf_counter() + warmup
     run.deadline_end = run.deadline_start + seconds
     cpu0 = os.times()
-    await asyncio.sleep(warmup + seconds)
+    await asyncio.sleep(warmup)
+    server0 = process_tree_cpu(server_pid)
+    await asyncio.sleep(seconds)
+    server1 = process_tree_cpu(server_pid)
     run.stop = True
     await asyncio.wait(tasks, timeout=30)
     for task in tasks:
@@ -342,7 +369,12 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
         "move": summary("move", run, seconds), "errors": run.errors,
         "integrity": integrity, "problem": run.stop_reason,
         "loadgen_cpu_s": round((cpu1.user + cpu1.system) - (cpu0.user + cpu0.system), 2),
+        "server_cpu_s": round(server1 - server0, 2),
     }
+    moves = out["move"]["count"]
+    out["server_cpu_ms_per_request"] = round(
+        (server1 - server0) * 1000 / max(1, sum(len(v) for v in run.latencies.values())), 2)
+    out["server_cpu_ms_per_move"] = round((server1 - server0) * 1000 / moves, 2) if moves else None
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in run.latencies:
             out[kind] = summary(kind, run, seconds)
@@ -471,6 +503,9 @@ def show(title: str, r: dict) -> None:
           f"p99 {m['p99_ms']:>6.1f}  max {m['max_ms']:>7.1f} ms  "
           f"lost {i['lost']} doubled {i['doubled']} bad replays {i['bad_replay']}"
           f" ({i['attempts']} attempts)", flush=True)
+    print(f"{'':<34} server CPU {r['server_cpu_s']} s in the window: "
+          f"{r['server_cpu_ms_per_move']} ms per move, {r['server_cpu_ms_per_request']} ms per "
+          f"request; load generator {r['loadgen_cpu_s']} s", flush=True)
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in r:
             k = r[kind]
@@ -539,9 +574,9 @@ def main(argv=None) -> int:
         def go(title, workers=None, **kw):
             nonlocal failed
             w = workers or args.workers
-            with Server(args, server_env(args, url, w)):
+            with Server(args, server_env(args, url, w)) as server:
                 r = asyncio.run(scenario(args.port, seconds=args.seconds, warmup=args.warmup,
-                                         date=date, **kw))
+                                         date=date, server_pid=server.proc.pid, **kw))
             r.update(scenario_name=title, workers=w, threads=args.threads)
             results.append(r)
             show(f"{title} ({w}x{args.threads})", r)

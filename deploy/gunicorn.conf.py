@@ -24,3 +24,22 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+
+# Prometheus metrics from every worker (api.metrics): each process writes its
+# values into this folder and /metrics adds them up. Emptied at each start,
+# and a dead worker's live gauges are dropped.
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", "/dev/shm/solitaire-metrics")
+
+
+def on_starting(server):
+    import shutil
+
+    folder = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder, exist_ok=True)
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)

@@ -34,7 +34,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import solitaire
-from api import clock
+from api import clock, metrics
 from api.deals.models import DailyDeal, Game
 from solitaire.solver import SolveResult, SolveStatus, solve
 
@@ -264,17 +264,17 @@ def _release(deal_id: int, token: str, **fields) -> bool:
 
 def _solve(position: str, budget: VerificationBudget) -> tuple[SolveResult, str]:
     """Run the solver; a SOLVED answer counts only if its moves replay to a win."""
-    result = solve(
-        solitaire.parse_position(position),
-        max_seconds=budget.max_seconds,
-        max_nodes=budget.max_nodes,
-    )
+    parsed = solitaire.parse_position(position)
+    result = solve(parsed, max_seconds=budget.max_seconds, max_nodes=budget.max_nodes)
+    metrics.SOLVER_SECONDS.labels(parsed.game, "verify").observe(result.seconds)
     certificate = " ".join(move.token() for move in result.moves)
     if result.status == SolveStatus.SOLVED and not certificate_is_valid(
         position=position, certificate=certificate
     ):
         logger.error("The solver's solution does not replay: %s / %s", position, certificate)
+        metrics.DEAL_VERIFICATIONS.labels(parsed.game, "bad_certificate").inc()
         return result, ""
+    metrics.DEAL_VERIFICATIONS.labels(parsed.game, result.status.value).inc()
     return result, certificate
 
 

@@ -72,3 +72,9 @@ class PlayAnonThrottle(_RateReadPerRequest, AnonRateThrottle):
 
 class PlayUserThrottle(_RateReadPerRequest, UserRateThrottle):
     pass
+
+
+class PlayHintThrottle(_RateReadPerRequest, UserRateThrottle):
+    """Hints' own rate per player (per address before a player exists)."""
+
+    scope = "hint"

@@ -12,12 +12,12 @@ from __future__ import annotations
 import logging
 import sys
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from api.outages import RETRY_AFTER_SECONDS, database_unavailable
 
@@ -125,6 +125,20 @@ class Unavailable(PlayError):
     wait = RETRY_AFTER_SECONDS  # DRF's handler sends it as Retry-After
 
 
+class HintsBusy(PlayError):
+    """Every solver slot for hints is taken: ask again in a moment."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "hints_busy"
+    default_detail = gettext_lazy(
+        "Hints are busy right now: please ask again in a moment."
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wait = settings.PLAY_HINT_RETRY_AFTER  # DRF's handler sends it as Retry-After
+
+
 class Conflict(PlayError):
     status_code = status.HTTP_409_CONFLICT
     default_code = "conflict"
@@ -160,6 +174,9 @@ def _flatten(detail) -> dict:
 
 def exception_handler(exc, context):
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every error in one shape."""
+    # Imported here: DRF's views module reads the throttle classes, which import this one.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     if database_unavailable(exc):
         log.warning("Database unavailable: %r", exc)
         exc = Unavailable()

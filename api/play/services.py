@@ -11,14 +11,15 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 import solitaire
-from api import clock
+from api import clock, metrics
 from api.deals import services as deals
 from api.deals.models import DailyDeal
+from api.play import hints
 from api.play.errors import (
     ActionLimit,
     AttemptFinished,
@@ -37,7 +38,7 @@ from api.play.errors import (
 )
 from api.play.illegal import illegal_move_message
 from api.play.models import Attempt, AttemptAction, Player
-from solitaire.solver import hint, is_stalled
+from solitaire.solver import is_stalled
 
 User = get_user_model()
 
@@ -213,11 +214,8 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
                 _("No hints on this deal while your ranked attempt on it is being played: "
                   "finish it, or wait until the day is over.")
             )
-    result = hint(
-        solitaire.parse_position(attempt.position), max_seconds=settings.PLAY_HINT_MAX_SECONDS
-    )
-    move = result.moves[0].token() if result.moves else None
-    return {"status": result.status.value, "move": move, "version": attempt.version}
+    answer = hints.position_hint(solitaire.parse_position(attempt.position))
+    return {**answer, "version": attempt.version}
 
 
 def _lock(*, user, attempt_id: int) -> Attempt:
@@ -277,16 +275,63 @@ def _check_version(attempt: Attempt, *, version: int, tokens: list[str]) -> bool
 
 
 def _record_action(attempt: Attempt, *, kind: str, move: str, now: dt.datetime) -> None:
+    """Count an action on the attempt in memory; _write stores it."""
     attempt.version += 1
     attempt.last_action = move if kind == AttemptAction.Kind.MOVE else "undo"
     attempt.last_action_at = now
-    AttemptAction.objects.create(
-        attempt=attempt, number=attempt.version, kind=kind, move=move, at=now
-    )
+    attempt.new_actions.append((attempt.version, kind, move, now))
     if attempt.status == Attempt.Status.WON:
         attempt.ended_at = now
     attempt.elapsed_ms = _ms(attempt.started_at, attempt.ended_at or now)
-    attempt.save()
+
+
+_ROW_FIELDS = ("position", "line", "cards_home", "moves", "redeals", "undos", "status",
+               "version", "last_action", "last_action_at", "ended_at", "elapsed_ms")
+
+
+def _write(attempt: Attempt, *, from_version: int) -> bool:
+    """Store the attempt's row and its new actions in one SQL statement, on
+    condition that the row is still at ``from_version``: an UPDATE ... WHERE
+    version = v, which locks the row while it runs, so of two requests made
+    from one version only one can succeed; the actions are inserted only if
+    the update happened (the unique (attempt, number) stands behind it too).
+    One round trip, no transaction block. False: another request changed
+    the attempt first (nothing was written)."""
+    a, b = Attempt._meta, AttemptAction._meta
+    col = {f: a.get_field(f).column for f in _ROW_FIELDS}
+    sets = ", ".join(f'"{col[f]}" = %s' for f in _ROW_FIELDS)
+    rows = ", ".join(["(%s, %s, %s, %s, %s)"] * len(attempt.new_actions))
+    sql = (
+        f'WITH moved AS (UPDATE "{a.db_table}" SET {sets} '
+        f'WHERE "{a.pk.column}" = %s AND "{col["version"]}" = %s RETURNING 1) '
+        f'INSERT INTO "{b.db_table}" ("{b.get_field("attempt").column}", "number", "kind", '
+        f'"move", "at") SELECT v.* FROM (VALUES {rows}) AS v, moved'
+    )
+    params = [getattr(attempt, f) for f in _ROW_FIELDS] + [attempt.pk, from_version]
+    for number, kind, move, at in attempt.new_actions:
+        params += [attempt.pk, number, kind, move, at]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        done = cursor.rowcount == len(attempt.new_actions)
+    attempt.new_actions = []
+    return done
+
+
+def _apply(*, user, attempt_id: int, version: int, tokens: list[str], step) -> tuple:
+    """Read the attempt (no lock), answer a retry again, apply ``step`` to it
+    in memory and _write it on condition that nobody changed it meanwhile;
+    when somebody did, read it again and decide again (the version check
+    then answers stale_version, or replayed when it was this very request).
+    Returns (attempt, replayed)."""
+    for _round in range(5):
+        attempt = attempt_get(user=user, attempt_id=attempt_id)
+        if _check_version(attempt, version=version, tokens=tokens):
+            return attempt, True
+        attempt.new_actions = []
+        step(attempt)
+        if _write(attempt, from_version=version):
+            return attempt, False
+    raise StaleVersion(extra={"state": None})  # pragma: no cover - five writers in a row
 
 
 def move_parse(text) -> solitaire.Move:
@@ -297,7 +342,8 @@ def move_parse(text) -> solitaire.Move:
 
 
 def _move_step(attempt: Attempt, parsed: solitaire.Move, *, now: dt.datetime) -> None:
-    """Apply one move to a locked attempt and log it (one action)."""
+    """Apply one move to the attempt in memory and count it (one action);
+    a batch loops over it and writes once."""
     token = parsed.token()
     _check_playable(attempt, now)
     position = solitaire.parse_position(attempt.position)
@@ -319,61 +365,65 @@ def _move_step(attempt: Attempt, parsed: solitaire.Move, *, now: dt.datetime) ->
 
 
 def move_apply(*, user, attempt_id: int, move: str, version: int, now: dt.datetime):
-    """Apply one move under a row lock. Returns (attempt, replayed)."""
+    """Apply one move (written on condition of the version). Returns (attempt, replayed)."""
     parsed = move_parse(move)
-    with transaction.atomic():
-        attempt = _lock(user=user, attempt_id=attempt_id)
-        if _check_version(attempt, version=version, tokens=[parsed.token()]):
-            return attempt, True
-        _move_step(attempt, parsed, now=now)
-    return attempt, False
+    attempt, replayed = _apply(
+        user=user, attempt_id=attempt_id, version=version, tokens=[parsed.token()],
+        step=lambda attempt: _move_step(attempt, parsed, now=now),
+    )
+    if not replayed:
+        metrics.MOVES.labels(attempt.deal.game).inc()
+    return attempt, replayed
 
 
 def moves_apply(*, user, attempt_id: int, moves: list[str], version: int, now: dt.datetime):
-    """Apply several moves in order in one transaction: all or none. The
-    version rules are those of one move, for the batch as a whole: ``version``
-    is the version before the first move; a retry (the last ``len(moves)``
-    actions are these moves, from that version) is answered again.
-    Returns (attempt, replayed)."""
+    """Apply several moves in order, written in one statement: all or none.
+    The version rules are those of one move, for the batch as a whole:
+    ``version`` is the version before the first move; a retry (the last
+    ``len(moves)`` actions are these moves, from that version) is answered
+    again. Returns (attempt, replayed)."""
     parsed = [move_parse(m) for m in moves]
     tokens = [m.token() for m in parsed]
-    with transaction.atomic():
-        attempt = _lock(user=user, attempt_id=attempt_id)
-        if _check_version(attempt, version=version, tokens=tokens):
-            return attempt, True
+
+    def steps(attempt):
         for index, move in enumerate(parsed):
             try:
                 _move_step(attempt, move, now=now)
             except PlayError as error:  # illegal, finished, day over, action limit
                 error.extra = {**(error.extra or {}), "index": index}
                 raise
-    return attempt, False
+
+    attempt, replayed = _apply(
+        user=user, attempt_id=attempt_id, version=version, tokens=tokens, step=steps)
+    if not replayed:
+        metrics.MOVES.labels(attempt.deal.game).inc(len(parsed))
+    return attempt, replayed
+
+
+def _undo_step(attempt: Attempt, *, now: dt.datetime) -> None:
+    _check_playable(attempt, now)
+    line = attempt.line.split()
+    if not line:
+        raise NothingToUndo()
+    undone = line.pop()
+    # Positions are immutable and cheap to rebuild: replaying the line
+    # from the start gives the exact earlier layout (an undone redeal too).
+    position = solitaire.parse_position(attempt.start_position).play(line)
+    attempt.position = position.notation()
+    attempt.line = " ".join(line)
+    attempt.cards_home = position.cards_home()
+    attempt.moves -= 1
+    if undone == solitaire.REDEAL.token():
+        attempt.redeals -= 1
+    attempt.undos += 1
+    attempt.status = _status_of(position)
+    _record_action(attempt, kind=AttemptAction.Kind.UNDO, move="", now=now)
 
 
 def move_undo(*, user, attempt_id: int, version: int, now: dt.datetime):
     """Take back the last move of the line (counted). Returns (attempt, replayed)."""
-    with transaction.atomic():
-        attempt = _lock(user=user, attempt_id=attempt_id)
-        if _check_version(attempt, version=version, tokens=["undo"]):
-            return attempt, True
-        _check_playable(attempt, now)
-        line = attempt.line.split()
-        if not line:
-            raise NothingToUndo()
-        undone = line.pop()
-        # Positions are immutable and cheap to rebuild: replaying the line
-        # from the start gives the exact earlier layout (an undone redeal too).
-        position = solitaire.parse_position(attempt.start_position).play(line)
-        attempt.position = position.notation()
-        attempt.line = " ".join(line)
-        attempt.cards_home = position.cards_home()
-        attempt.moves -= 1
-        if undone == solitaire.REDEAL.token():
-            attempt.redeals -= 1
-        attempt.undos += 1
-        attempt.status = _status_of(position)
-        _record_action(attempt, kind=AttemptAction.Kind.UNDO, move="", now=now)
-    return attempt, False
+    return _apply(user=user, attempt_id=attempt_id, version=version, tokens=["undo"],
+                  step=lambda attempt: _undo_step(attempt, now=now))
 
 
 def attempt_finish(*, user, attempt_id: int, now: dt.datetime) -> Attempt:

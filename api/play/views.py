@@ -20,7 +20,13 @@ from api.deals.models import DailyDeal
 from api.play import selectors, services
 from api.play import schema as out
 from api.play import serializers as s
-from api.play.auth import csrf_enforce, user_or_guest
+from api.play.auth import (
+    PlayAnonThrottle,
+    PlayHintThrottle,
+    PlayUserThrottle,
+    csrf_enforce,
+    user_or_guest,
+)
 from api.play.errors import PlayError, StaleVersion
 from api.play.models import Attempt
 from api.play.schema import DATE, GAME, documented
@@ -274,6 +280,9 @@ class LogView(APIView):
 
 
 class HintView(APIView):
+    # Hints have their own rate per player, on top of every request's.
+    throttle_classes = [PlayAnonThrottle, PlayUserThrottle, PlayHintThrottle]
+
     @documented(
         ok={200: out.HintOut}, errors=(404,),
         summary="The next move of a solution ({status, move}); none on a deal while its ranked "

@@ -77,3 +77,15 @@ def test_a_deal_already_verified_is_not_queued_again(a_date, django_capture_on_c
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         assert deal_prepare(game="cruel", date=a_date).pk == deal.pk
     assert callbacks == []
+
+
+def test_each_verification_is_counted_for_the_metrics(a_date):
+    from api.metrics import DEAL_VERIFICATIONS, SOLVER_SECONDS
+
+    solved = DEAL_VERIFICATIONS.labels("cruel", "solved")
+    timed = SOLVER_SECONDS.labels("cruel", "verify")
+    before, runs = solved._value.get(), sum(b.get() for b in timed._buckets)
+    deal = deal_verify(deal_id=deal_prepare(game="cruel", date=a_date, enqueue=False).pk)
+    assert deal.state == DailyDeal.State.VERIFIED
+    assert solved._value.get() == before + 1
+    assert sum(b.get() for b in timed._buckets) == runs + 1

@@ -2,8 +2,15 @@
 that the position can no longer be won; never on a ranked attempt in play."""
 
 import datetime as dt
+import os
+import threading
+import time
+
+import pytest
+from django.core.cache import cache
 
 import solitaire
+from api.play import hints
 
 # Won by KH>F QS>F KS>F; but a redeal first makes one pile QS KS KH, from
 # which KH goes home and then nothing moves: lost.
@@ -64,3 +71,101 @@ def test_someone_elses_attempt_gets_no_hint(api, todays_deals):
     assert owner.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
     reply = other.get(f"/api/v1/attempts/{practice['id']}/hint")
     assert reply.status == 404 and reply.error_code == "not_found"
+
+
+# -- hints cannot starve play (api.play.hints) ---------------------------------------
+
+
+@pytest.fixture
+def hint_attempt(api, make_deal, today):
+    """A practice attempt (its deal's day is over) on a position no hint has
+    been asked for yet in this run."""
+    cache.clear()
+    past = today - dt.timedelta(days=3)
+    make_deal("cruel", past, position=CRUEL_SMALL, certificate="KH>F QS>F KS>F")
+    player = api()
+    return player, player.start("cruel", past.isoformat())
+
+
+@pytest.fixture
+def all_slots_taken(settings):
+    """Every hint slot of the machine held, as by solver runs in other processes."""
+    held = [hints._take_slot() for _ in range(settings.PLAY_HINT_SLOTS)]
+    assert None not in held
+    assert hints._take_slot() is None
+    yield
+    for fd in held:
+        os.close(fd)
+
+
+def test_with_every_slot_taken_a_hint_is_503_with_retry_after_at_once(hint_attempt, all_slots_taken):
+    player, attempt = hint_attempt
+    started = time.monotonic()
+    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    assert time.monotonic() - started < 2
+    assert reply.status == 503 and reply.error_code == "hints_busy"
+    assert reply.headers["Retry-After"] == "2"
+    # Moves go on meanwhile.
+    assert player.move(attempt, "KH>F")["version"] == 1
+
+
+def test_a_free_slot_serves_the_hint_and_is_given_back(hint_attempt):
+    player, attempt = hint_attempt
+    for _ in range(2):
+        cache.clear()
+        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        assert reply.status == 200 and reply.body["status"] == "solved"
+    fd = hints._take_slot()  # the requests gave their slot back
+    assert fd is not None
+    os.close(fd)
+
+
+def test_a_position_s_hint_comes_from_the_cache_the_second_time(hint_attempt, api):
+    player, attempt = hint_attempt
+    first = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    assert first.status == 200
+    # Another player on the same position: answered with no slot free, so
+    # without the solver.
+    other = api()
+    again = other.start("cruel", attempt["date"])
+    held = hints._take_slot()
+    try:
+        second = other.get(f"/api/v1/attempts/{again['id']}/hint")
+    finally:
+        os.close(held)
+    assert second.status == 200, second.body
+    assert second.body == {**first.body, "version": again["version"]}
+
+
+def test_hints_have_their_own_rate_per_player(hint_attempt, api, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": "1000/min", "user": "1000/min", "hint": "2/min"},
+    }
+    player, attempt = hint_attempt
+    for _ in range(2):
+        assert player.get(f"/api/v1/attempts/{attempt['id']}/hint").status == 200
+    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    assert reply.status == 429 and reply.error_code == "throttled"
+    assert int(reply.headers["Retry-After"]) > 0
+    # Only hints: the player's moves and reads go on.
+    assert player.get(f"/api/v1/attempts/{attempt['id']}").status == 200
+    assert player.move(attempt, "KH>F")["version"] == 1
+    # Another player has hints of its own.
+    other = api()
+    mine = other.start("cruel", attempt["date"])
+    assert other.get(f"/api/v1/attempts/{mine['id']}/hint").status == 200
+
+
+def test_the_solver_of_a_hint_runs_at_a_lower_priority(monkeypatch, settings):
+    seen = []
+
+    def spy(position, **budget):
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return solitaire.hint(position, **budget)
+
+    monkeypatch.setattr(hints, "hint", spy)
+    cache.clear()
+    answer = hints.position_hint(solitaire.parse_position(CRUEL_SMALL))
+    assert answer == {"status": "solved", "move": answer["move"]} and answer["move"]
+    assert seen == [os.getpriority(os.PRIO_PROCESS, 0) + settings.PLAY_HINT_NICE] or seen == [19]

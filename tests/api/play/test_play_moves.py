@@ -169,3 +169,27 @@ def test_a_move_on_a_blocked_position_is_reported_and_the_attempt_can_be_finishe
     assert attempt["legal"] == []
     finished = player.post(f"/api/v1/attempts/{attempt['id']}/finish").body
     assert finished["status"] == "blocked" and finished["finished"] is True
+
+
+def test_a_write_from_a_version_the_row_has_left_changes_nothing(make_deal, make_player, today):
+    """The move path's one statement (services._write) updates the row and
+    logs the action only while the row is still at the version it was read
+    at: a request that lost a race writes nothing and reads again."""
+    import solitaire
+    from api import clock
+    from api.play import services
+    from api.play.models import Attempt, AttemptAction
+
+    make_deal("cruel", today, position=CRUEL, certificate="4D>2")
+    user = make_player("racer")
+    attempt = services.attempt_start(user=user, game="cruel", date=None, now=clock.now())
+    first = services.attempt_get(user=user, attempt_id=attempt.pk)
+    late = services.attempt_get(user=user, attempt_id=attempt.pk)
+    for copy, move in ((first, "2C>F"), (late, "2H>F")):
+        copy.new_actions = []
+        services._move_step(copy, solitaire.Move.parse(move), now=clock.now())
+    assert services._write(first, from_version=0) is True
+    assert services._write(late, from_version=0) is False
+    row = Attempt.objects.get(pk=attempt.pk)
+    assert (row.version, row.line, row.cards_home) == (1, "2C>F", 5)
+    assert [a.token for a in AttemptAction.objects.filter(attempt=row)] == ["2C>F"]

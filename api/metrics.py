@@ -1,0 +1,73 @@
+"""Prometheus metrics (prometheus_client), served at ``/metrics``.
+
+- ``solitaire_http_request_duration_seconds{view,method,status}``: latency
+  per endpoint (the URL pattern's name), a histogram (count = requests).
+- ``solitaire_moves_total{game}``: validated moves applied (rate = moves/s).
+- ``solitaire_hints_total{game,source}``: hints answered from the ``cache``,
+  by the ``solver``, or refused as ``busy`` (503).
+- ``solitaire_solver_seconds{game,kind}``: solver time of a ``hint`` or of a
+  deal's ``verify``.
+- ``solitaire_deal_verifications_total{game,outcome}``: each candidate's
+  verification: ``solved``, ``unsolvable``, ``unknown`` (budget spent) or
+  ``bad_certificate``.
+
+Under gunicorn every worker is a process: with ``PROMETHEUS_MULTIPROC_DIR``
+set (an empty folder, emptied at each start: deploy/gunicorn.conf.py does
+both) each process writes its values there and ``/metrics`` adds them up.
+Without it, ``/metrics`` shows the one process that answers."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from django.http import HttpResponse
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+REQUEST_SECONDS = Histogram(
+    "solitaire_http_request_duration_seconds", "Request latency per endpoint",
+    ["view", "method", "status"],
+    buckets=(0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+MOVES = Counter("solitaire_moves_total", "Validated moves applied", ["game"])
+HINTS = Counter("solitaire_hints_total", "Hints by where the answer came from",
+                ["game", "source"])
+SOLVER_SECONDS = Histogram(
+    "solitaire_solver_seconds", "Solver time", ["game", "kind"],
+    buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 60),
+)
+DEAL_VERIFICATIONS = Counter(
+    "solitaire_deal_verifications_total", "Deal verifications by outcome", ["game", "outcome"])
+
+
+class MetricsMiddleware:
+    """Times every request by the name of the URL pattern it matched."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        start = time.perf_counter()
+        response = self.get_response(request)
+        match = getattr(request, "resolver_match", None)
+        view = (match.view_name if match else "") or "unmatched"
+        REQUEST_SECONDS.labels(view, request.method, str(response.status_code)).observe(
+            time.perf_counter() - start)
+        return response
+
+
+def metrics_view(request):
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        registry = REGISTRY
+    return HttpResponse(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)

@@ -1,0 +1,50 @@
+"""GET /metrics: Prometheus text with request latency per endpoint, moves,
+hints and deal verifications (api.metrics)."""
+
+import re
+import urllib.request
+
+import pytest
+
+
+def scrape(live_server) -> str:
+    with urllib.request.urlopen(live_server.url + "/metrics") as reply:
+        assert reply.status == 200
+        assert reply.headers["Content-Type"].startswith("text/plain")
+        return reply.read().decode()
+
+
+def value(text: str, name: str, **labels) -> float:
+    total = 0.0
+    for line in text.splitlines():
+        if not line.startswith(name + "{") and not line.startswith(name + " "):
+            continue
+        if all(f'{k}="{v}"' in line for k, v in labels.items()):
+            total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+@pytest.mark.django_db(transaction=True)
+def test_moves_requests_and_hints_are_counted(api, todays_deals, certificate_of, live_server):
+    before = scrape(live_server)
+    player = api()
+    attempt = player.start("cruel")
+    moves = certificate_of("cruel")[1].split()[:3]
+    for move in moves:
+        attempt = player.move(attempt, move)
+    practice = player.start("cruel")
+    assert player.post(f"/api/v1/attempts/{attempt['id']}/finish").status == 200
+    for _ in range(2):  # the solver, then the cache
+        assert player.get(f"/api/v1/attempts/{practice['id']}/hint").status == 200
+    after = scrape(live_server)
+
+    def grew(name, **labels):
+        return value(after, name, **labels) - value(before, name, **labels)
+
+    assert grew("solitaire_moves_total", game="cruel") == len(moves)
+    assert grew("solitaire_http_request_duration_seconds_count",
+                view="play:attempt-moves", method="POST", status="200") == len(moves)
+    assert grew("solitaire_hints_total", game="cruel", source="solver") == 1
+    assert grew("solitaire_hints_total", game="cruel", source="cache") == 1
+    assert grew("solitaire_solver_seconds_count", game="cruel", kind="hint") == 1
+    assert re.search(r'solitaire_http_request_duration_seconds_bucket\{.*le="0.1".*\}', after)
