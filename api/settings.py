@@ -120,7 +120,7 @@ if CACHE_URL:
         raise ImproperlyConfigured(f"CACHE_URL={CACHE_URL!r} must be a redis:// URL.")
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "api.cache.RedisCache",  # Django's, reusing its Redis client
             "LOCATION": CACHE_URL,
             # Several sites (or benchmark runs) can share one Redis database.
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", ""),
