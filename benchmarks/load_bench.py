@@ -410,6 +410,7 @@ def server_env(args, url: str, workers: int) -> dict:
         "PROMETHEUS_MULTIPROC_DIR": os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}", "metrics"),
         "PLAY_HINT_SLOT_DIR": os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}", "hints"),
     })
+    os.makedirs(env["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)  # manage.py writes there too
     return env
 
 
