@@ -179,7 +179,6 @@ class Run:
 async def join(client: Client, run: Run) -> None:
     status, _, seconds = await client.request("GET", "/api/v1/me")
     run.note("me", status, seconds, status == 200, time.perf_counter())
-    run.joined += 1
 
 
 async def start_attempt(client: Client, run: Run, game: str):
@@ -193,10 +192,14 @@ async def player(i: int, port: int, game: str, line: list[str], think: float, ru
     try:
         await join(client, run)
         await asyncio.sleep(random.random() * max(think, 0.05))  # spread the starts
+        first = True
         while not run.stop:
             attempt = await start_attempt(client, run, game)
             if attempt is None:
                 return
+            if first:  # ready: the measured window waits for every player to get here
+                run.joined += 1
+                first = False
             acked: list[str] = []
             run.attempts.append((client, attempt["id"], acked))
             version = attempt["version"]
@@ -233,6 +236,7 @@ async def hinter(i: int, port: int, game: str, run: Run):
     attempt = await start_attempt(client, run, game)
     if attempt is None:
         return
+    run.joined += 1
     acked: list[str] = []
     run.attempts.append((client, attempt["id"], acked))
     version, state = attempt["version"], attempt
@@ -265,6 +269,7 @@ async def hinter(i: int, port: int, game: str, run: Run):
 async def reader(i: int, port: int, game: str, date: str, run: Run):
     client = Client(port, address(i))
     await join(client, run)
+    run.joined += 1
     paths = [f"/api/v1/leaderboard/{game}/{date}", "/api/v1/history"]
     n = 0
     while not run.stop:
@@ -345,7 +350,7 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
     tasks += [asyncio.create_task(reader(players + hinters + i, port, game, date, run))
               for i in range(readers)]
     total = len(tasks)
-    for _ in range(1200):  # every guest made (and the workers booted) before the clock runs
+    for _ in range(1200):  # every guest made and playing (workers booted) before the clock runs
         if run.joined >= total:
             break
         await asyncio.sleep(0.1)
@@ -531,7 +536,7 @@ def main(argv=None) -> int:
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
     p.add_argument("--db", default="load23")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/15")
-    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 5)))
+    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", os.cpu_count())))
     p.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", 4)))
     p.add_argument("--pgbench-clients", type=int, default=16)
     p.add_argument("--smoke", action="store_true",

@@ -7,8 +7,11 @@ import multiprocessing
 import os
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
-# Requests are short and mostly wait on PostgreSQL: a few processes, a few threads each.
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+# Requests are short: a move is about two round trips to PostgreSQL and one
+# to Redis around CPU work that holds the GIL. One process per core uses the
+# cores; a few threads each overlap the waits. More processes than cores
+# only add switching (BENCHMARKS.md, "Service": 1, 2 and 4 workers).
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 worker_class = "gthread"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))

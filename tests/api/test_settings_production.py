@@ -94,4 +94,4 @@ def test_a_broker_and_a_cache_url_switch_to_celery_workers_and_redis():
                     CELERY_BROKER_URL="redis://127.0.0.1:6379/0", CACHE_URL="redis://127.0.0.1:6379/1",
                     DEBUG="true")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "django.core.cache.backends.redis.RedisCache"]
+    assert result.stdout.split() == ["False", "api.cache.RedisCache"]

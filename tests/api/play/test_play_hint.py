@@ -43,7 +43,7 @@ def test_a_ranked_attempt_gets_no_hint_until_it_is_finished(api, todays_deals):
     assert ranked["ranked"] is True
     reply = player.get(f"/api/v1/attempts/{ranked['id']}/hint")
     assert reply.status == 403 and reply.error_code == "hint_not_for_ranked"
-    assert "As ajudas são para treino" in reply.body["error"]["message"]
+    assert "As dicas são para treino" in reply.body["error"]["message"]
     finished = player.post(f"/api/v1/attempts/{ranked['id']}/finish", {})
     assert finished.status == 200, finished.body
     reply = player.get(f"/api/v1/attempts/{ranked['id']}/hint")

@@ -55,7 +55,7 @@ def redis_cache(settings):
     server.start()
     caches_before = settings.CACHES
     settings.CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "api.cache.RedisCache",
         "LOCATION": f"redis://127.0.0.1:{CACHE_PORT}/0",
         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }}
