@@ -153,6 +153,11 @@ LANGUAGES = [
     ("en", "English"),
 ]
 USE_I18N = True
+# Our catalogs first: an app listed earlier (django.contrib.admin) would
+# otherwise win for a shared msgid ("History" is "História" there, the
+# pages' word is "Histórico"), and ours carry the pt-PT wording of Django's
+# own messages that its "pt" catalog leaves untranslated (api/play/django_messages.py).
+LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "api" / "play" / "locale"]
 
 # -- Static files (served by WhiteNoise from any web process) -------------------
 

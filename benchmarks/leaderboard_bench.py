@@ -82,7 +82,7 @@ def load(url: str, n: int, seed: int) -> tuple[int, int]:
                     won = rng.random() < 0.3
                     home = 52 if won else rng.randint(4, 51)
                     copy.write_row((
-                        i, deal_id, True, "won" if won else "abandoned", 0, "cruel -", "cruel -",
+                        i, deal_id, True, "won" if won else "abandoned", 1, "cruel -", "cruel -",
                         "", home, rng.randint(0, 6), rng.choice((0, 0, 0, 1, 2, 3, 5, 10)),
                         0, rng.randint(30_000, 3_600_000),
                         "2026-11-30 08:00:00+00", "2026-11-30 08:00:00+00", "",
@@ -134,12 +134,14 @@ def main() -> None:
         with connection.cursor() as cur:
             # The worst case for the own-rank count: the last-placed player.
             cur.execute(
-                "SELECT player_id FROM play_attempt WHERE deal_id = %s AND ranked ORDER BY "
+                "SELECT player_id FROM play_attempt WHERE deal_id = %s AND ranked AND version > 0 "
+                "ORDER BY "
                 "cards_home, undos DESC, redeals DESC, elapsed_ms DESC LIMIT 1", [deal_id])
             last = cur.fetchone()[0]
             cur.execute(
                 "EXPLAIN ANALYZE SELECT a.id, RANK() OVER (ORDER BY a.cards_home DESC, a.undos, "
                 "a.redeals, a.elapsed_ms) FROM play_attempt a WHERE a.deal_id = %s AND a.ranked "
+                "AND a.version > 0 "
                 "ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id LIMIT 20",
                 [deal_id])
             plan = "\n".join(row[0] for row in cur.fetchall())

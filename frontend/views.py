@@ -11,6 +11,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from frontend.dates import long_date
+
 GAMES = {"cruel": _("Cruel"), "flower": _("Flower Garden")}
 
 
@@ -26,13 +28,42 @@ def rules_template(game: str) -> str:
     return f"frontend/rules/{game}.{language}.html"
 
 
+def _date_or_404(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text) if len(text) == 10 else _not_a_date(text)
+    except ValueError:
+        return _not_a_date(text)
+
+
+def _not_a_date(text: str):
+    raise Http404(f"not a date: {text!r}")
+
+
 @ensure_csrf_cookie
-def play(request: HttpRequest, game: str) -> HttpResponse:
+def play(request: HttpRequest, game: str, date: str | None = None) -> HttpResponse:
+    """Today's deal of a game, or with ``date`` a past day of its archive
+    (played as practice; the page asks the API whether that day had a deal)."""
     game = _game_or_404(game)
+    day = _date_or_404(date) if date else None
     return render(
         request,
         "frontend/play.html",
-        {"game": game, "game_name": GAMES[game], "rules_template": rules_template(game), "nav": game},
+        {"game": game, "game_name": GAMES[game], "rules_template": rules_template(game),
+         "nav": game, "date": day.isoformat() if day else "",
+         "date_text": long_date(day) if day else ""},
+    )
+
+
+@ensure_csrf_cookie
+def calendar(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's archive, a month at a time (?month=YYYY-MM; the API checks it)."""
+    game = _game_or_404(game)
+    month = request.GET.get("month", "")
+    return render(
+        request,
+        "frontend/calendar.html",
+        {"game": game, "game_name": GAMES[game], "nav": "calendar", "month": month,
+         "games": GAMES.items()},
     )
 
 
@@ -56,14 +87,12 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
 @ensure_csrf_cookie
 def replay(request: HttpRequest, game: str, date: str) -> HttpResponse:
     game = _game_or_404(game)
-    try:
-        datetime.date.fromisoformat(date)
-    except ValueError:
-        raise Http404(f"not a date: {date!r}") from None
+    day = _date_or_404(date)
     return render(
         request,
         "frontend/replay.html",
-        {"nav": "leaderboard", "game": game, "game_name": GAMES[game], "date": date},
+        {"nav": "calendar", "game": game, "game_name": GAMES[game], "date": day.isoformat(),
+         "date_text": long_date(day)},
     )
 
 

@@ -93,7 +93,8 @@ class Attempt(models.Model):
                 F("undos"),
                 F("redeals"),
                 F("elapsed_ms"),
-                condition=Q(ranked=True),
+                # On the board from the first move (selectors.py).
+                condition=Q(ranked=True) & Q(version__gt=0),
                 name="play_leaderboard",
             ),
             models.Index(fields=["player", "deal"], name="play_attempt_player_deal"),

@@ -42,11 +42,12 @@ class ErrorOut(serializers.Serializer):
 
 
 ERRORS = {
-    400: "Bad input (`bad_request` with `fields`, `bad_date`, `invalid_move`, ...).",
+    400: "Bad input (`bad_request` with `fields`, `bad_date`, `bad_month`, `invalid_move`, ...).",
     401: "Not logged in (`not_authenticated`).",
     403: "`csrf_failed` (an unsafe request without the CSRF header), `forbidden`, "
          "`not_authenticated` (a token that is not valid), `hint_not_for_ranked`.",
-    404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`.",
+    404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`, "
+         "`before_first_day`.",
     409: "`stale_version` (with `state`), `attempt_finished`, `nothing_to_undo`, `day_over`, "
          "`action_limit`, `attempt_limit`, `username_taken`, `already_registered`, `conflict`.",
     415: "The body is not JSON (`unsupported_media_type`).",
@@ -92,6 +93,10 @@ GAME = OpenApiParameter("game", str, OpenApiParameter.PATH, enum=["cruel", "flow
 DATE = OpenApiParameter(
     "date", OpenApiTypes.DATE, OpenApiParameter.PATH,
     description="YYYY-MM-DD, a day in the daily time zone (anything else: 400 bad_date).",
+)
+MONTH = OpenApiParameter(
+    "month", str, OpenApiParameter.PATH, pattern=r"^\d{4}-\d{2}$",
+    description="YYYY-MM (anything else: 400 bad_month).",
 )
 
 # Named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]: two fields called "status".
@@ -241,6 +246,23 @@ class RecordOut(serializers.Serializer):
     status = serializers.CharField()
     won = serializers.BooleanField()
     ranked = serializers.BooleanField()
+
+
+class CalendarDayOut(serializers.Serializer):
+    date = serializers.DateField(help_text="YYYY-MM-DD in the daily time zone")
+    has_deal = serializers.BooleanField(help_text="A verified deal was served that day.")
+    today = serializers.BooleanField()
+    record = RecordOut(allow_null=True, help_text="The player's record that day, or null.")
+
+
+class CalendarOut(serializers.Serializer):
+    game = serializers.ChoiceField(choices=["cruel", "flower"])
+    month = serializers.CharField(help_text="YYYY-MM")
+    today = serializers.DateField()
+    first_month = serializers.CharField(help_text="YYYY-MM: the month of the service's first day.")
+    previous = serializers.CharField(allow_null=True, help_text="YYYY-MM, or null on the first month.")
+    next = serializers.CharField(allow_null=True, help_text="YYYY-MM, or null on today's month.")
+    days = CalendarDayOut(many=True, help_text="Every day of the month that has begun, from the first day on.")
 
 
 class HistoryDayOut(serializers.Serializer):

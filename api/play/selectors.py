@@ -15,22 +15,29 @@ from api import clock
 from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
 from api.play.models import Attempt
+from api.play.names import shown_name
 
+# The board holds a deal's ranked attempts from their first move on
+# (``version > 0``): an attempt started and never touched is not on it, so
+# doing nothing never ranks above playing. Every query below says so, and the
+# play_leaderboard index carries the same condition.
+#
 # Ranked attempts of one deal, in leaderboard order; RANK() gives ties one
 # rank. The ORDER BY matches the play_leaderboard index, so PostgreSQL reads
 # the first rows of the index and stops (no sort of the whole deal).
 _TOP_SQL = """
-SELECT top.id, top.player_id, p.display_name, top.cards_home, top.undos, top.redeals,
-       top.elapsed_ms, top.rank
+SELECT top.id, top.player_id, p.display_name, p.is_guest, u.username,
+       top.cards_home, top.undos, top.redeals, top.elapsed_ms, top.rank
 FROM (
   SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms,
          RANK() OVER (ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms) AS rank
   FROM play_attempt a
-  WHERE a.deal_id = %s AND a.ranked
+  WHERE a.deal_id = %s AND a.ranked AND a.version > 0
   ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
   LIMIT %s
 ) top
 JOIN play_player p ON p.user_id = top.player_id
+JOIN auth_user u ON u.id = top.player_id
 ORDER BY top.rank, top.id
 """
 
@@ -41,12 +48,12 @@ ORDER BY top.rank, top.id
 # boards below settings.LEADERBOARD_CACHED_COUNTS_FROM.
 _COUNTS_SQL = """
 SELECT
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked) AS total,
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0) AS total,
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
       AND cards_home > %(c)s) +
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
       AND cards_home = %(c)s AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e)s)) AS better,
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
       AND cards_home = %(c)s AND (undos, redeals, elapsed_ms) = (%(u)s, %(r)s, %(e)s)) AS equal
 """
 
@@ -69,7 +76,7 @@ SELECT cards_home, undos, redeals,
                            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS ahead,
        count(*) AS n
 FROM play_attempt
-WHERE deal_id = %s AND ranked
+WHERE deal_id = %s AND ranked AND version > 0
 GROUP BY cards_home, undos, redeals
 ORDER BY cards_home DESC, undos, redeals
 """
@@ -79,7 +86,7 @@ ORDER BY cards_home DESC, undos, redeals
 _IN_BUCKET_SQL = """
 SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms = %(e)s)
 FROM play_attempt
-WHERE deal_id = %(deal)s AND ranked AND cards_home = %(c)s AND undos = %(u)s
+WHERE deal_id = %(deal)s AND ranked AND version > 0 AND cards_home = %(c)s AND undos = %(u)s
   AND redeals = %(r)s AND elapsed_ms <= %(e)s
 """
 
@@ -206,14 +213,15 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     cur = cursor or connection.cursor()
     cur.execute(_TOP_SQL, [deal.pk, limit])
     entries = [
-        _entry(rank, name, c, u, r, e, user_id is not None and pid == user_id)
-        for (_id, pid, name, c, u, r, e, rank) in cur.fetchall()
+        _entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
+               c, u, r, e, user_id is not None and pid == user_id)
+        for (_id, pid, name, guest, username, c, u, r, e, rank) in cur.fetchall()
     ]
     buckets = bucket_counts(deal=deal, now=now, cursor=cur)
     cached = buckets.total >= settings.LEADERBOARD_CACHED_COUNTS_FROM
     counts_as_of = buckets.as_of if cached else now
     mine = (
-        Attempt.objects.filter(deal=deal, ranked=True, player_id=user_id)
+        Attempt.objects.filter(deal=deal, ranked=True, version__gt=0, player_id=user_id)
         .select_related("player__player")
         .first()
         if user_id is not None
@@ -233,13 +241,17 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
         # Exact when counted live; from a snapshot, a record that moved since
         # may not add up, so keep beaten within what can be true.
         beaten = max(0, min(total - better - equal, total - 1))
-        me = _entry(better + 1, mine.player.player.display_name, c, u, r, e, True)
+        player = mine.player.player
+        name = shown_name(display_name=player.display_name, is_guest=player.is_guest,
+                          username=mine.player.get_username())
+        me = _entry(better + 1, name, c, u, r, e, True)
         me["attempt_id"] = mine.pk
         me["beaten"] = beaten
         me["beaten_share"] = round(beaten / (total - 1), 4) if total > 1 else 0.0
     elif not cached:
         cur.execute(
-            "SELECT count(*) FROM play_attempt WHERE deal_id = %s AND ranked", [deal.pk]
+            "SELECT count(*) FROM play_attempt WHERE deal_id = %s AND ranked AND version > 0",
+            [deal.pk],
         )
         (total,) = cur.fetchone()
     return {"game": deal.game, "date": deal.date.isoformat(), "total": total,
@@ -271,6 +283,13 @@ def _better(a: Attempt, b: Attempt) -> bool:
     )
 
 
+def _day_record(current: Attempt | None, attempt: Attempt) -> Attempt:
+    """A day's record is its ranked attempt, else its best practice attempt."""
+    if current is None or (not current.ranked and (attempt.ranked or _better(attempt, current))):
+        return attempt
+    return current
+
+
 def _streaks(days: list[dt.date], today: dt.date) -> dict:
     """Current and longest run of consecutive dates. The current run is
     alive while its last day is today or yesterday (today may not be played yet)."""
@@ -299,10 +318,7 @@ def history(*, user, game: str | None, now: dt.datetime) -> dict:
     for attempt in attempts.order_by("deal__date", "started_at"):
         day, g = attempt.deal.date, attempt.deal.game
         slot = by_day.setdefault(day, {})
-        current = slot.get(g)
-        # A day's record is its ranked attempt, else its best practice attempt.
-        if current is None or (not current.ranked and (attempt.ranked or _better(attempt, current))):
-            slot[g] = attempt
+        slot[g] = _day_record(slot.get(g), attempt)
         if attempt.ranked:
             played.add(day)
             if attempt.status == Attempt.Status.WON:
@@ -318,4 +334,67 @@ def history(*, user, game: str | None, now: dt.datetime) -> dict:
         ],
         "streaks": {"played": _streaks(list(played), today), "won": _streaks(list(won), today)},
         "best": {g: _record(best.get(g), now) for g in games},
+    }
+
+
+# -- calendar ----------------------------------------------------------------------
+
+
+def first_day() -> dt.date | None:
+    """The service's first day: the earliest date it has a deal row for (any game, any state)."""
+    return DailyDeal.objects.order_by("date").values_list("date", flat=True).first()
+
+
+def _month_start(day: dt.date) -> dt.date:
+    return day.replace(day=1)
+
+
+def _next_month(month: dt.date) -> dt.date:
+    return (month.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+
+
+def _previous_month(month: dt.date) -> dt.date:
+    return (month - dt.timedelta(days=1)).replace(day=1)
+
+
+def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict:
+    """One month of a game's archive for a player: every day that has begun,
+    from the service's first day on, whether it had a verified deal, and the
+    player's record on it (its ranked attempt, else its best practice one,
+    as in history). ``month`` is the month's first day; the caller checks
+    that it lies between the first day's month and today's."""
+    today = clock.day_of(now)
+    start = max(month, first_day() or today)
+    end = min(_next_month(month) - dt.timedelta(days=1), today)
+    verified = set(
+        DailyDeal.objects.filter(
+            game=game, date__range=(start, end), state=DailyDeal.State.VERIFIED
+        ).values_list("date", flat=True)
+    )
+    records: dict[dt.date, Attempt] = {}
+    attempts = Attempt.objects.filter(
+        player=user, deal__game=game, deal__date__range=(start, end)
+    ).select_related("deal")
+    for attempt in attempts.order_by("deal__date", "started_at"):
+        records[attempt.deal.date] = _day_record(records.get(attempt.deal.date), attempt)
+    days = []
+    day = start
+    while day <= end:
+        days.append({
+            "date": day.isoformat(),
+            "has_deal": day in verified,
+            "today": day == today,
+            "record": _record(records.get(day), now),
+        })
+        day += dt.timedelta(days=1)
+    first_month = _month_start(first_day() or today)
+    this_month = _month_start(today)
+    return {
+        "game": game,
+        "month": month.strftime("%Y-%m"),
+        "today": today.isoformat(),
+        "first_month": first_month.strftime("%Y-%m"),
+        "previous": _previous_month(month).strftime("%Y-%m") if month > first_month else None,
+        "next": _next_month(month).strftime("%Y-%m") if month < this_month else None,
+        "days": days,
     }

@@ -14,6 +14,7 @@ import solitaire
 from api import clock
 from api.deals.models import Game
 from api.play.models import Attempt, Player
+from api.play.names import shown_name
 
 
 class StrictCharField(serializers.CharField):
@@ -143,7 +144,8 @@ def player_out(player: Player) -> dict:
     return {
         "id": player.user_id,
         "username": player.user.get_username(),
-        "display_name": player.display_name,
+        "display_name": shown_name(display_name=player.display_name, is_guest=player.is_guest,
+                                   username=player.user.get_username()),
         "is_guest": player.is_guest,
     }
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 import solitaire
 from api import clock, metrics
 from api.deals import services as deals
-from api.deals.models import DailyDeal
+from api.deals.models import DailyDeal, Game
 from api.play import hints
 from api.play.errors import (
     ActionLimit,
@@ -101,23 +101,35 @@ def player_rename(*, user, display_name: str) -> Player:
 # -- deals -----------------------------------------------------------------------
 
 
+def _unknown_game(game: str) -> NotFound:
+    return NotFound(
+        _("Unknown game %(game)r: use one of %(games)s.")
+        % {"game": game, "games": ", ".join(deals.GAMES)},
+        code="unknown_game",
+    )
+
+
+def game_check(game: str) -> str:
+    """A game named in a URL that reads no deal (the calendar): 404 unknown_game."""
+    if game not in deals.GAMES:
+        raise _unknown_game(game)
+    return game
+
+
 def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
     """The verified deal of a game on a date that has begun. api.deals decides,
-    and checks the game (the one check of a game named in a URL)."""
+    and checks the game."""
     try:
         return deals.deal_get(game=game, date=date, now=now)
     except deals.UnknownGame:
-        raise NotFound(
-            _("Unknown game %(game)r: use one of %(games)s.")
-            % {"game": game, "games": ", ".join(deals.GAMES)},
-            code="unknown_game",
-        ) from None
+        raise _unknown_game(game) from None
     except deals.DealNotYetAvailable:
         raise FutureDate() from None
     except deals.DealNotReady:
+        # The game's name, not its code: players may read this message.
         raise NotFound(
-            _("There is no verified %(game)s deal for %(date)s.")
-            % {"game": game, "date": date.isoformat()},
+            _("There is no verified deal of %(game)s for %(date)s.")
+            % {"game": Game(game).label, "date": date.isoformat()},
             code="deal_not_ready",
         ) from None
 

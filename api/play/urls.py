@@ -23,6 +23,8 @@ urlpatterns = [
     path("attempts/<int:attempt_id>/log", views.LogView.as_view(), name="attempt-log"),
     path("attempts/<int:attempt_id>/hint", views.HintView.as_view(), name="attempt-hint"),
     path("history", views.HistoryView.as_view(), name="history"),
+    path("calendar/<str:game>", views.CalendarView.as_view(), name="calendar"),
+    path("calendar/<str:game>/<str:month>", views.CalendarMonthView.as_view(), name="calendar-month"),
     path("leaderboard/<str:game>/<str:date>", views.LeaderboardView.as_view(), name="leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # Split: the page's start script comes from its own URL, so the strict

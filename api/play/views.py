@@ -27,9 +27,9 @@ from api.play.auth import (
     csrf_enforce,
     user_or_guest,
 )
-from api.play.errors import PlayError, StaleVersion
+from api.play.errors import FutureDate, NotFound, PlayError, StaleVersion
 from api.play.models import Attempt
-from api.play.schema import DATE, GAME, documented
+from api.play.schema import DATE, GAME, MONTH, documented
 
 
 def _valid(serializer_class, data):
@@ -319,3 +319,47 @@ class LeaderboardView(APIView):
         return Response(
             selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now)
         )
+
+
+def _calendar(request, game: str, month: str | None) -> Response:
+    now = clock.now()
+    services.game_check(game)
+    user = user_or_guest(request)
+    today = clock.day_of(now)
+    first = _month(month) if month else today.replace(day=1)
+    if first > today:
+        raise FutureDate()
+    start = selectors.first_day() or today
+    if first < start.replace(day=1):
+        raise NotFound(
+            _("The archive starts in %(month)s.") % {"month": start.strftime("%Y-%m")},
+            code="before_first_day",
+        )
+    return Response(selectors.calendar_month(user=user, game=game, month=first, now=now))
+
+
+class CalendarView(APIView):
+    @documented(ok={200: out.CalendarOut}, errors=(404,), parameters=[GAME],
+                operation_id="calendar_current",
+                summary="This month of a game's archive, with my record on each day that has begun")
+    def get(self, request, game: str):
+        return _calendar(request, game, None)
+
+
+class CalendarMonthView(APIView):
+    @documented(ok={200: out.CalendarOut}, errors=(400, 404), parameters=[GAME, MONTH],
+                operation_id="calendar_month",
+                summary="A month of a game's archive, with my record on each day that has begun")
+    def get(self, request, game: str, month: str):
+        return _calendar(request, game, month)
+
+
+def _month(text: str) -> dt.date:
+    try:
+        if len(text) == 7:
+            return dt.date.fromisoformat(f"{text}-01")
+    except ValueError:
+        pass
+    raise PlayError(
+        _("%(month)r is not a month: use YYYY-MM.") % {"month": text}, code="bad_month"
+    )

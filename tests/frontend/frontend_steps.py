@@ -22,6 +22,13 @@ def start_attempt(page) -> None:
     page.wait_for_selector('[data-play][data-version="0"][data-busy="false"]')
 
 
+def confirm_finish(page) -> None:
+    """Answer the question asked before a ranked attempt that can still be played is finished."""
+    dialog = page.locator('[data-ref="finish-dialog"]')
+    dialog.wait_for()
+    dialog.locator('[data-ref="finish-dialog-confirm"]').click()
+
+
 def card_slot(page, card: str):
     return page.locator(f'.slot[data-card="{card}"]')
 
@@ -32,15 +39,20 @@ def target_slot(page, card: str, target: str):
     return page.locator(f'.slot[data-kind="stack"][data-index="{int(target) - 1}"]')
 
 
-def click_move(page, token: str) -> None:
-    """Play one move by clicks (R by the Redeal button) and wait for the answer."""
-    before = version(page)
+def send_move(page, token: str) -> None:
+    """Play one move by clicks (R by the Redeal button), not waiting for the answer."""
     if token == "R":
         page.locator('[data-ref="redeal"]').click()
     else:
         card, target = token.split(">")
         card_slot(page, card).click()
         target_slot(page, card, target).click()
+
+
+def click_move(page, token: str) -> None:
+    """Play one move by clicks and wait for the answer."""
+    before = version(page)
+    send_move(page, token)
     wait_for_version(page, before + 1)
 
 

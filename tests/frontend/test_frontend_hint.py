@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-from frontend_steps import api_get, latest_attempt, start_attempt
+from frontend_steps import api_get, confirm_finish, latest_attempt, start_attempt
 
-SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+import solitaire
 
 
 def shown(token: str, foundation: str) -> str:
-    """How the page writes a move: 10\u2666 \u2192 3, or 5\u2663 \u2192 foundation."""
+    """How the page writes a move: 10\u2666 \u2192 3, or 5\u2663 \u2192 foundation
+    (cards named as solitaire.card_name names them)."""
     card, target = token.split(">")
-    rank = "10" if card[0] == "T" else card[0]
-    return f"{rank}{SUIT_SYMBOLS[card[1]]} \u2192 {foundation if target == 'F' else target}"
+    name = solitaire.card_name(solitaire.parse_card(card))
+    return f"{name} \u2192 {foundation if target == 'F' else target}"
 
 
 def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_page):
-    for locale, word, foundation in (("en", "Hint: ", "foundation"), ("pt-PT", "Ajuda: ", "fundação")):
+    for locale, word, foundation in (("en", "Hint: ", "foundation"), ("pt-PT", "Dica: ", "fundação")):
         page = open_page("/play/flower/", locale=locale)  # a new visitor
         start_attempt(page)  # the ranked attempt
         hint = page.locator('[data-ref="hint"]')
         assert latest_attempt(page)["ranked"] is True
         assert hint.is_hidden(), "no hint on a ranked attempt in play"
         page.locator('[data-ref="finish"]').click()
+        confirm_finish(page)
         page.wait_for_selector('[data-play][data-status="abandoned"][data-busy="false"]')
         page.locator('[data-ref="again"]').click()
         page.wait_for_selector('[data-play][data-status="playing"][data-version="0"][data-busy="false"]')

@@ -10,6 +10,7 @@ from frontend_steps import (
     api_get,
     card_slot,
     click_move,
+    confirm_finish,
     counters,
     drawn_board,
     expected_board,
@@ -33,19 +34,19 @@ FLOWER_BLOCKED_BY_TS = "flower JCQCQDTCKD/QSJSTHKH/TDQHJH/KS/KC/JDTS -"
 
 BANNERS = {
     ("blocked", "en"): "No move is left: the game is blocked. Undo a move, or finish to keep this record.",
-    ("blocked", "pt-PT"): "Não resta nenhuma jogada: o jogo está bloqueado. Volte atrás ou termine para guardar este registo.",
+    ("blocked", "pt-PT"): "Não há mais jogadas: o jogo está bloqueado. Anule uma jogada ou termine para guardar este registo.",
     ("stalled", "en"): "No card can reach a foundation any more: the game is stalled. "
                        "Undo a move, or finish to keep this record.",
-    ("stalled", "pt-PT"): "Nenhuma carta pode já chegar a uma fundação: o jogo está sem saída. "
-                          "Volte atrás ou termine para guardar este registo.",
+    ("stalled", "pt-PT"): "Já nenhuma carta pode chegar a uma fundação: o jogo não tem saída. "
+                          "Anule uma jogada ou termine para guardar este registo.",
 }
 STATUS_SENTENCES = {
     ("blocked", "en"): "No move is left: the game is blocked.",
-    ("blocked", "pt-PT"): "Não resta nenhuma jogada: o jogo está bloqueado.",
+    ("blocked", "pt-PT"): "Não há mais jogadas: o jogo está bloqueado.",
     ("stalled", "en"): "No card can reach a foundation any more: the game is stalled.",
-    ("stalled", "pt-PT"): "Nenhuma carta pode já chegar a uma fundação: o jogo está sem saída.",
+    ("stalled", "pt-PT"): "Já nenhuma carta pode chegar a uma fundação: o jogo não tem saída.",
 }
-END_TITLE = {"en": "Attempt over", "pt-PT": "Tentativa terminada"}
+END_TITLE = {"en": "Attempt over", "pt-PT": "Fim da tentativa"}
 
 
 def engine_status(position) -> str:
@@ -138,6 +139,7 @@ def test_a_stuck_position_is_announced_and_offers_undo_and_finish(
     click_move(page, move)
     stuck.wait_for()
     page.locator('[data-ref="stuck-finish"]').click()
+    confirm_finish(page)  # a blocked ranked attempt can still be played (undo)
     end = page.locator('[data-ref="end"]')
     end.wait_for()
     page.wait_for_selector('[data-play][data-busy="false"]')

@@ -85,7 +85,7 @@ def test_the_other_api_messages_are_in_portuguese_too(api, bare_api, make_deal, 
     assert reply.error_code == "stale_version"
     assert reply.body["error"]["message"] == "A tentativa mudou desde essa versão (outro separador jogou primeiro)."
     reply = player.post(f"/api/v1/attempts/{attempt['id']}/undo", {"version": 0})
-    assert reply.body["error"]["message"] == "Não há jogada para desfazer."
+    assert reply.body["error"]["message"] == "Não há nenhuma jogada para anular."
     reply = player.post("/api/v1/auth/login", {"username": "nobody", "password": "wrong password"})
     assert reply.body["error"]["message"] == "Nome de utilizador ou palavra-passe errados."
     reply = player.get(f"/api/v1/daily/{today.isoformat()}/spider")

@@ -3,14 +3,16 @@
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
 
 from api.play.models import Attempt
 
 
-def _ranked(deal, user, *, cards_home, undos=0, redeals=0, seconds=60, ranked=True):
+def _ranked(deal, user, *, cards_home, undos=0, redeals=0, seconds=60, ranked=True, version=1):
     now = dt.datetime.now(dt.timezone.utc)
     return Attempt.objects.create(
-        player=user, deal=deal, ranked=ranked, start_position=deal.position, position=deal.position,
+        player=user, deal=deal, ranked=ranked, version=version,
+        start_position=deal.position, position=deal.position,
         cards_home=cards_home, undos=undos, redeals=redeals, elapsed_ms=seconds * 1000,
         started_at=now, last_action_at=now,
     )
@@ -72,3 +74,53 @@ def test_invalid_leaderboard_requests_are_clear_4xx(api, todays_deals, today):
     assert player.get(f"/api/v1/leaderboard/cruel/{tomorrow}").error_code == "future_date"
     assert player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}?limit=0").status == 400
     assert player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}?limit=x").status == 400
+
+
+def _pile_move(attempt: dict) -> str:
+    """A legal move that sends no card home (so cards home stays as dealt)."""
+    return next(f"{m['card']}>{t}" for m in attempt["legal"] for t in m["targets"] if t != "F")
+
+
+@pytest.mark.parametrize("cached_counts_from", [20_000, 1], ids=["exact", "bucket_counts"])
+def test_a_ranked_attempt_enters_the_board_at_its_first_move_so_idling_never_beats_playing(
+    api, login, make_player, todays_deals, today, settings, cached_counts_from
+):
+    """The documented rule (docs/API.md): on the board from the first move, in the
+    order cards home, undos, redeals, time; an untouched attempt is not on it."""
+    settings.LEADERBOARD_CACHED_COUNTS_FROM = cached_counts_from
+    idle = login(api, make_player("idle"))
+    player = login(api, make_player("player"))
+    untouched = idle.start("cruel")
+    attempt = player.start("cruel")
+    attempt = player.move(attempt, _pile_move(attempt))
+    assert attempt["counters"]["cards_home"] == untouched["counters"]["cards_home"]
+    url = f"/api/v1/leaderboard/cruel/{today.isoformat()}"
+
+    seen_by_idle = idle.get(url).body
+    assert [(e["display_name"], e["rank"]) for e in seen_by_idle["entries"]] == [("Player", 1)]
+    assert seen_by_idle["total"] == 1 and seen_by_idle["me"] is None
+
+    # The first move puts the idle attempt on the board, after the faster player.
+    idle.move(untouched, _pile_move(untouched))
+    Attempt.objects.filter(pk=untouched["id"]).update(elapsed_ms=10**9)
+    cache.clear()  # bucket counts may lag by LEADERBOARD_COUNTS_TTL, as documented
+    board = idle.get(url).body
+    assert [e["display_name"] for e in board["entries"]] == ["Player", "Idle"]
+    assert board["total"] == 2 and board["me"]["rank"] == 2
+
+
+def test_a_guests_made_up_name_is_shown_in_the_readers_language(api, bare_api, todays_deals, today):
+    pt_guest = bare_api(language="pt-PT")
+    pt_guest.get("/api/v1/me")
+    attempt = pt_guest.start("cruel")
+    pt_guest.move(attempt, _pile_move(attempt))
+    made = pt_guest.get("/api/v1/me").body["display_name"]
+    assert made.startswith("Convidado ")
+    tag = made.split()[-1]
+    url = f"/api/v1/leaderboard/cruel/{today.isoformat()}"
+    assert [e["display_name"] for e in api(language="en").get(url).body["entries"]] == [f"Guest {tag}"]
+    assert [e["display_name"] for e in api(language="pt-PT").get(url).body["entries"]] == [f"Convidado {tag}"]
+    assert pt_guest.get(url).body["me"]["display_name"] == f"Convidado {tag}"
+    # A chosen name is shown as written.
+    pt_guest.patch("/api/v1/me", {"display_name": "Maria"})
+    assert [e["display_name"] for e in api(language="en").get(url).body["entries"]] == ["Maria"]

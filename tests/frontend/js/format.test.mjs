@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   formatDuration, formatCountdown, secondsLeft, formatShare, shareText, formatLocalTime, fill,
+  formatDate, formatMonth, formatTimeLeft, dayUrl, weekdayNames,
 } from "../../../frontend/static/frontend/js/format.js";
 import { mentionsCards } from "../../../frontend/static/frontend/js/notation.js";
 
@@ -45,7 +46,7 @@ test("the share text gives the record and nothing of the deal", () => {
   assert.match(text, /2026-11-30/);
   assert.match(text, /52\/52/);
   assert.match(text, /3 redeals/);
-  assert.match(text, /1 undos/);
+  assert.match(text, /· 1 undo ·/);
   assert.match(text, /4:12/);
   assert.match(text, /#2 of 40/);
   assert.match(text, /\u2713/);
@@ -66,4 +67,41 @@ test("Flower Garden's share text has no redeals", () => {
 
 test("placeholders are filled by name", () => {
   assert.equal(fill("%(a)s and %(b)s", { a: 1, b: "x" }), "1 and x");
+});
+
+test("the share text ends with the day's link and counts in plural forms", () => {
+  const url = dayUrl("https://example.org", "cruel", "2026-12-01");
+  const base = { game: "cruel", date: "2026-12-01", status: "playing", elapsedSeconds: 61, url, lang: "en" };
+  const one = shareText({ ...base, counters: { cards_home: 9, redeals: 1, undos: 1, moves: 3 } });
+  assert.match(one, /^Daily solitaire, 1 December 2026 · /);
+  assert.match(one, /· 1 redeal · 1 undo ·/);
+  assert.equal(one.split("\n").at(-1), "https://example.org/play/cruel/2026-12-01/");
+  const two = shareText({ ...base, counters: { cards_home: 9, redeals: 2, undos: 2, moves: 3 } });
+  assert.match(two, /· 2 redeals · 2 undos ·/);
+  // The catalog's ngettext picks the form; here a stand-in shows it is asked with n.
+  const asked = [];
+  shareText({ ...base, counters: { cards_home: 9, redeals: 0, undos: 5, moves: 3 } },
+    (s) => s, (one_, other, n) => { asked.push(n); return n === 1 ? one_ : other; });
+  assert.deepEqual(asked, [0, 5]);
+  assert.ok(!mentionsCards(one), one);
+});
+
+test("dates read in the page's language, never ISO", () => {
+  assert.equal(formatDate("2026-12-01", "en"), "1 December 2026");
+  assert.equal(formatDate("2026-12-01", "pt-pt"), "1 de dezembro de 2026");
+  assert.equal(formatMonth("2026-12", "pt-pt"), "dezembro de 2026");
+  assert.equal(formatMonth("2026-02", "en"), "February 2026");
+  assert.equal(formatDate("not a date", "en"), "not a date");
+});
+
+test("the time left reads in hours and minutes, then minutes and seconds", () => {
+  assert.equal(formatTimeLeft(7 * 3600 + 49 * 60), "7\u00A0h 49\u00A0min");
+  assert.equal(formatTimeLeft(49 * 60 + 2.2), "49\u00A0min 3\u00A0s");
+  assert.equal(formatTimeLeft(0.2), "1\u00A0s");
+  assert.equal(formatTimeLeft(0), "0\u00A0s");
+});
+
+test("weeks start on Monday, in the page's language", () => {
+  assert.deepEqual(weekdayNames("pt-pt")[0], { short: "segunda", long: "segunda-feira" });
+  assert.deepEqual(weekdayNames("en")[6], { short: "Sun", long: "Sunday" });
 });

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { positionFromNotation } from "../../../frontend/static/frontend/js/notation.js";
-import { chartPoints } from "../../../frontend/static/frontend/js/chart.js";
+import { chartPoints, labelledDays } from "../../../frontend/static/frontend/js/chart.js";
 import { api, ApiError, errorText, readCookie } from "../../../frontend/static/frontend/js/api.js";
 
 test("a position line is drawn as piles and implied foundations", () => {
@@ -58,7 +58,27 @@ test("error codes are translated, with the server's words after", () => {
   assert.equal(errorText(new ApiError({ status: 422, code: "illegal_move", message: "4D>3: not one rank higher" }), t),
     "Essa jogada não é permitida. 4D>3: not one rank higher");
   assert.equal(errorText(new ApiError({ status: 0, code: "network_error", message: "x" })), "The server could not be reached. Check your connection.");
-  assert.equal(errorText(new ApiError({ status: 500, code: "http_500", message: "http_500" })), "Something went wrong.");
+  assert.equal(errorText(new ApiError({ status: 500, code: "http_500", message: "http_500" })),
+    "Something went wrong on our side. Try again in a moment.");
+  // No server error text, no raw id or game code reaches the player.
+  assert.equal(errorText(new ApiError({ status: 500, code: "server_error", message: "Internal Server Error" })),
+    "Something went wrong on our side. Try again in a moment.");
+  assert.equal(errorText(new ApiError({ status: 404, code: "not_found", message: "No attempt 123 of yours." })), "Not found.");
+  assert.equal(errorText(new ApiError({ status: 404, code: "deal_not_ready", message: "There is no verified cruel deal" })),
+    "There is no deal for that day.");
+});
+
+test("the chart reads with one day and with a year of days", () => {
+  const pad = { left: 10, right: 10, top: 10, bottom: 10 };
+  const one = chartPoints([{ date: "2026-12-01", cruel: { cards_home: 52 } }], "cruel", { width: 120, height: 120, pad });
+  assert.deepEqual(one.map((p) => [p.x, p.y]), [[60, 10]], "a single day stands in the middle, not on the axis");
+  assert.deepEqual(labelledDays(1), [0]);
+  assert.deepEqual(labelledDays(3), [0, 2]);
+  assert.deepEqual(labelledDays(365), [0, 182, 364]);
+  const year = Array.from({ length: 365 }, (_, i) => ({ date: `d${i}`, flower: { cards_home: i % 53 } }));
+  const xs = chartPoints(year, "flower", { width: 640, height: 240, pad }).map((p) => p.x);
+  assert.equal(xs[0], 10);
+  assert.equal(xs.at(-1), 630);
 });
 
 test("a database outage reads as a short wait, not as a failure", () => {

@@ -64,7 +64,12 @@ export async function api(path, { method = "GET", body, fetchImpl = globalThis.f
   return data;
 }
 
-/** The user-facing text of an API error: our translation of its code, then the server's words. */
+// Codes whose server message is written for players (translated, naming the
+// move or the limit): shown after our headline. Every other message stays
+// out of the page: no server error text and no raw id reaches a player.
+const PLAYER_MESSAGES = new Set(["illegal_move", "attempt_limit", "action_limit", "hint_not_for_ranked"]);
+
+/** The user-facing text of an API error: our translation of its code, then the server's words where they are for players. */
 export function errorText(error, gettext = (s) => s) {
   const known = {
     bad_request: gettext("The request was not understood."),
@@ -76,12 +81,19 @@ export function errorText(error, gettext = (s) => s) {
     stale_version: gettext("The game changed in another tab; this is its current state."),
     attempt_finished: gettext("This attempt is already over."),
     future_date: gettext("That day has not begun yet."),
+    deal_not_ready: gettext("There is no deal for that day."),
+    day_not_over: gettext("The solution is published once the day is over."),
+    day_over: gettext("The day of this ranked attempt is over: its record stays as it stood at midnight."),
+    nothing_to_undo: gettext("There is no move to undo."),
+    hint_not_for_ranked: gettext("Hints are for practice only."),
     unknown_game: gettext("Unknown game."),
+    csrf_failed: gettext("Your session has expired: reload the page."),
+    method_not_allowed: gettext("The request was not understood."),
     throttled: gettext("Too many requests: wait a moment and try again."),
     unavailable: gettext("The service is briefly unavailable: try again in a moment."),
     network_error: gettext("The server could not be reached. Check your connection."),
   };
-  const headline = known[error?.code] ?? gettext("Something went wrong.");
-  const detail = error?.message && error.message !== error.code ? error.message : "";
-  return detail && error.code !== "network_error" ? `${headline} ${detail}` : headline;
+  const headline = known[error?.code] ?? gettext("Something went wrong on our side. Try again in a moment.");
+  const detail = PLAYER_MESSAGES.has(error?.code) && error?.message && error.message !== error.code ? error.message : "";
+  return detail ? `${headline} ${detail}` : headline;
 }

@@ -2,7 +2,7 @@
 // page. It knows the layout of each game (12 piles in a 3 x 4 grid; 6
 // columns, a bouquet), never its rules: highlights come from the API's list.
 
-import { h, replace, gettext } from "./dom.js";
+import { h, replace, gettext, ngettext } from "./dom.js";
 import { cardName, parseCard, SUIT_ORDER, SUITS } from "./notation.js";
 import { fill } from "./format.js";
 import { movableCards, slotTarget, stacksOf, targetsFor } from "./state.js";
@@ -28,7 +28,7 @@ function stackLabel(game, index, cards) {
   const head = fill(name, { n: index + 1 });
   if (!cards.length) return fill(gettext("%(name)s: empty"), { name: head });
   const list = cards.map((c) => cardName(c, gettext)).join(", ");
-  return fill(gettext("%(name)s: %(count)s cards, top %(top)s; from the base: %(list)s"), {
+  return fill(ngettext("%(name)s: %(count)s card, %(top)s", "%(name)s: %(count)s cards, top %(top)s; from the base: %(list)s", cards.length), {
     name: head, count: cards.length, top: cardName(cards.at(-1), gettext), list,
   });
 }
@@ -129,7 +129,7 @@ export class BoardView {
         return h("div", slotAttrs(slot, fill(gettext("Bouquet: %(card)s"), { card: cardName(code, gettext) }), code),
           cardElement(code, { movable: movable.has(code) }));
       });
-      const label = fill(gettext("Bouquet, %(n)s cards"), { n: bouquet.length });
+      const label = fill(ngettext("Bouquet, %(n)s card", "Bouquet, %(n)s cards", bouquet.length), { n: bouquet.length });
       parts.push(h("section", { class: "board__bouquet", "aria-label": label },
         h("h2", { class: "board__label", "aria-hidden": "true" }, label),
         bouquet.length ? bouquet : h("p", { class: "board__empty" }, gettext("The bouquet is empty."))));

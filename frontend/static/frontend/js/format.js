@@ -2,6 +2,7 @@
 // and the share text. Pure: `gettext` is Django's (identity in tests).
 
 const identity = (text) => text;
+const identityN = (singular, plural, n) => (n === 1 ? singular : plural);
 
 function fill(template, values) {
   return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key] ?? ""));
@@ -29,6 +30,50 @@ export function formatCountdown(seconds) {
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
+/** 28143 -> "7 h 50 min"; 2943 -> "49 min 3 s"; 12 -> "12 s" (rounded up: "0 s" only when the day has come). */
+export function formatTimeLeft(seconds) {
+  const total = Math.max(0, Math.ceil(Number(seconds) || 0));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h) return `${h}\u00A0h ${m}\u00A0min`;
+  if (m) return `${m}\u00A0min ${s}\u00A0s`;
+  return `${s}\u00A0s`;
+}
+
+/** The language tag dates are written in: English pages read "1 December 2026". */
+export function dateLocale(lang) {
+  return String(lang || "").toLowerCase().startsWith("pt") ? "pt-PT" : "en-GB";
+}
+
+/** "2026-12-01" -> "1 December 2026" / "1 de dezembro de 2026" (a calendar date, no time zone shift). */
+export function formatDate(isoDate, lang, { weekday = false } = {}) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(isoDate));
+  if (!match) return String(isoDate ?? "");
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(dateLocale(lang), {
+    day: "numeric", month: "long", year: "numeric", timeZone: "UTC", ...(weekday ? { weekday: "long" } : {}),
+  }).format(date);
+}
+
+/** Monday-first weekday names in the page's language, short and long (2024-01-01 was a Monday). */
+export function weekdayNames(lang) {
+  const short = new Intl.DateTimeFormat(dateLocale(lang), { weekday: "short", timeZone: "UTC" });
+  const long = new Intl.DateTimeFormat(dateLocale(lang), { weekday: "long", timeZone: "UTC" });
+  return [0, 1, 2, 3, 4, 5, 6].map((i) => {
+    const day = new Date(Date.UTC(2024, 0, 1 + i));
+    return { short: short.format(day), long: long.format(day) };
+  });
+}
+
+/** "2026-12" -> "December 2026" / "dezembro de 2026". */
+export function formatMonth(isoMonth, lang) {
+  const match = /^(\d{4})-(\d{2})$/.exec(String(isoMonth));
+  if (!match) return String(isoMonth ?? "");
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return new Intl.DateTimeFormat(dateLocale(lang), { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+}
+
 /** The moment the next day starts, in the player's own time zone and language. */
 export function formatLocalTime(isoWithOffset, locale, timeZone) {
   const date = new Date(isoWithOffset);
@@ -49,24 +94,44 @@ export function gameName(game, gettext = identity) {
   return game === "cruel" ? gettext("Cruel") : gettext("Flower Garden");
 }
 
+/** "1 redeal", "2 redeals" (the catalog's plural forms through `ngettext`). */
+export function redealsText(n, ngettext = identityN) {
+  return fill(ngettext("%(n)s redeal", "%(n)s redeals", n), { n });
+}
+
+/** "1 undo", "2 undos". */
+export function undosText(n, ngettext = identityN) {
+  return fill(ngettext("%(n)s undo", "%(n)s undos", n), { n });
+}
+
 /**
  * A text to share an attempt: game, date, cards home, redeals, undos, time,
- * rank. It names no card and no move, so it gives nothing of the deal away.
+ * rank, and the link to the day's page. It names no card and no move, so it
+ * gives nothing of the deal away.
  */
-export function shareText({ game, date, counters, elapsedSeconds, status, rank, total }, gettext = identity) {
+export function shareText(
+  { game, date, counters, elapsedSeconds, status, rank, total, url, lang },
+  gettext = identity, ngettext = identityN,
+) {
   const won = status === "won";
   const parts = [
-    fill(gettext("Daily solitaire %(date)s"), { date }),
+    fill(gettext("Daily solitaire, %(date)s"), { date: lang ? formatDate(date, lang) : date }),
     `${gameName(game, gettext)} ${won ? "\u2713" : "\u2717"} ${counters.cards_home}/52`,
   ];
-  if (game === "cruel") parts.push(fill(gettext("%(n)s redeals"), { n: counters.redeals }));
-  parts.push(fill(gettext("%(n)s undos"), { n: counters.undos }));
+  if (game === "cruel") parts.push(redealsText(counters.redeals, ngettext));
+  parts.push(undosText(counters.undos, ngettext));
   parts.push(formatDuration(elapsedSeconds));
   if (rank && total) parts.push(fill(gettext("#%(rank)s of %(total)s"), { rank, total }));
   const blocks = Math.round((counters.cards_home / 52) * 10);
   // Plain geometric shapes: they are in every font, unlike emoji.
   parts.push("\u25A0".repeat(blocks) + "\u25A1".repeat(10 - blocks));
-  return parts.join(" \u00B7 ");
+  const text = parts.join(" \u00B7 ");
+  return url ? `${text}\n${url}` : text;
+}
+
+/** The address of a day's page for a game: today's deal, or that past day in the archive. */
+export function dayUrl(origin, game, date) {
+  return `${origin}/play/${game}/${date}/`;
 }
 
 export { fill };

@@ -1,15 +1,16 @@
 import { api, errorText } from "./api.js";
-import { gettext, h, replace } from "./dom.js";
-import { fill, formatDuration, formatShare } from "./format.js";
+import { gettext, h, ngettext, replace } from "./dom.js";
+import { fill, formatDate, formatDuration, formatShare } from "./format.js";
 
 const root = document.querySelector("[data-leaderboard]");
 const $ = (name) => root.querySelector(`[data-ref="${name}"]`);
 const form = $("form");
+const lang = document.documentElement.lang || "pt-pt";
 
 function row(entry, game) {
   return h("tr", { class: entry.is_me ? "me" : null, "aria-current": entry.is_me ? "true" : null },
     h("td", { class: "num" }, String(entry.rank)),
-    h("td", {}, entry.display_name, entry.is_me ? [" ", h("span", { class: "badge" }, gettext("you"))] : null),
+    h("td", {}, entry.display_name, entry.is_me ? [" ", h("span", { class: "badge" }, gettext("your record"))] : null),
     h("td", { class: "num" }, `${entry.cards_home}/52`),
     h("td", { class: "num" }, String(entry.undos)),
     game === "cruel" ? h("td", { class: "num" }, String(entry.redeals)) : null,
@@ -30,7 +31,8 @@ async function load() {
     }
     replace($("rows"), rows);
     $("summary").textContent = data.total
-      ? fill(gettext("%(total)s ranked players on %(date)s."), { total: data.total, date })
+      ? fill(ngettext("%(total)s ranked player on %(date)s.", "%(total)s ranked players on %(date)s.", data.total),
+        { total: data.total, date: formatDate(date, lang) })
       : gettext("Nobody has a ranked attempt on this day yet.");
     $("me").textContent = data.me
       ? fill(gettext("Your rank: %(rank)s. You did better than %(share)s of players."), { rank: data.me.rank, share: formatShare(data.me.beaten_share) })

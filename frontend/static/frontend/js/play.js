@@ -4,10 +4,13 @@
 import { api, errorText } from "./api.js";
 import { celebrate, reducedMotion, slide, snapshot } from "./animate.js";
 import { BoardView } from "./board.js";
-import { announce, gettext, h, replace } from "./dom.js";
+import { confirmDialog, finishNeedsConfirmation } from "./confirm.js";
+import { announce, gettext, h, ngettext, replace } from "./dom.js";
 import {
-  fill, formatCountdown, formatDuration, formatLocalTime, formatShare, gameName, secondsLeft, shareText,
+  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatShare, formatTimeLeft, gameName, redealsText,
+  secondsLeft, shareText, undosText,
 } from "./format.js";
+import { watchMidnight } from "./midnight.js";
 import { cardName, moveText, parseMove } from "./notation.js";
 import { homeMove, isDouble, onlyMove } from "./gestures.js";
 import { fitBoard } from "./layout.js";
@@ -20,6 +23,8 @@ const PENDING_AFTER_MS = 300;
 
 const page = document.querySelector("[data-play]");
 const game = page.dataset.game;
+// A past day of the archive (YYYY-MM-DD), or "" for today's deal.
+const archiveDate = page.dataset.date || "";
 const lang = document.documentElement.lang || "pt-pt";
 const $ = (name) => page.querySelector(`[data-ref="${name}"]`);
 
@@ -61,6 +66,7 @@ function render() {
   // For tests and styles: which answer of the server is on screen.
   page.dataset.version = attempt.pending ? `${attempt.version}+` : String(attempt.version);
   page.dataset.status = attempt.status;
+  page.dataset.frozen = String(Boolean(attempt.frozen));
   drawBoard(attempt);
   const autofinish = $("autofinish");
   autofinish.hidden = !(active && attempt.forced?.length);
@@ -79,6 +85,10 @@ function render() {
   $("hint").hidden = attempt.ranked || attempt.finished;
   $("hint").disabled = !active;
   $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
+  $("ranked-note").hidden = true; // said before Start; the label below names the attempt
+  if (attempt.frozen && !attempt.finished) {
+    showMessage(gettext("The day of this ranked attempt is over: its record stays as it stood at midnight. Finish it to see your result."));
+  }
   tick();
   renderStatus();
 }
@@ -129,7 +139,8 @@ function tick() {
   }
   if (view.daily) {
     const left = secondsLeft(view.daily.seconds_to_next_day, view.dailyAt, performance.now());
-    for (const el of page.querySelectorAll('[data-ref="countdown"]')) el.textContent = formatCountdown(left);
+    for (const el of page.querySelectorAll('[data-ref="countdown"]')) el.textContent = formatTimeLeft(left);
+    midnight.check(left);
   }
 }
 
@@ -215,7 +226,7 @@ function statusSentence(attempt) {
     won: gettext("All 52 cards are home: you won!"),
     blocked: gettext("No move is left: the game is blocked."),
     stalled: gettext("No card can reach a foundation any more: the game is stalled."),
-    abandoned: gettext("Attempt finished."),
+    abandoned: gettext("You ended this attempt."),
   }[attempt.status] ?? "";
 }
 
@@ -269,7 +280,7 @@ async function submitMoves(tokens, { motion = {} } = {}) {
 
 function describeBatch(tokens, attempt) {
   return [
-    fill(gettext("%(n)s cards sent home."), { n: tokens.length }),
+    fill(ngettext("%(n)s card sent home.", "%(n)s cards sent home.", tokens.length), { n: tokens.length }),
     fill(gettext("%(n)s of 52 cards home."), { n: attempt.counters.cards_home }),
     statusSentence(attempt),
   ].filter(Boolean).join(" ");
@@ -278,6 +289,8 @@ function describeBatch(tokens, attempt) {
 function rejected(error, before, token) {
   if (error.code === "stale_version" && error.state) setAttempt(error.state);
   else setAttempt(before);
+  // Midnight passed: the attempt is frozen now; show it as the server has it.
+  if (error.code === "day_over") api(`/attempts/${before.id}`).then(setAttempt, () => {});
   let text = errorText(error, gettext);
   if (token && error.code === "illegal_move") text = `${moveText(token, gettext)}: ${text}`;
   showMessage(text, "error");
@@ -307,11 +320,17 @@ async function undo() {
 async function finish() {
   const before = view.attempt;
   if (!before || before.finished || view.busy) return;
+  if (finishNeedsConfirmation(before)) {
+    const sure = await confirmDialog($("finish-dialog"), {
+      confirm: $("finish-dialog-confirm"), keep: $("finish-dialog-keep"),
+    });
+    if (!sure || view.attempt !== before) return;
+  }
   await withBusy(async () => {
     try {
       const next = await api(`/attempts/${before.id}/finish`, { method: "POST", body: {} });
       setAttempt(next);
-      announce(gettext("Attempt finished."));
+      announce(gettext("You ended this attempt."));
       $("end").focus();
     } catch (error) {
       rejected(error, before, null);
@@ -455,7 +474,8 @@ async function renderEnd() {
   }
   $("share-text").value = shareText({
     game, date: attempt.date, counters: c, elapsedSeconds: attempt.elapsed_seconds, status: attempt.status, rank, total,
-  }, gettext);
+    url: dayUrl(window.location.origin, game, attempt.date), lang,
+  }, gettext, ngettext);
 }
 
 async function startAttempt() {
@@ -475,12 +495,58 @@ async function startAttempt() {
   autoSafe();
 }
 
+function setDaily(daily) {
+  view.daily = daily;
+  view.dailyAt = performance.now();
+  tick();
+}
+
+// At the start of a new day: a notice with one click to the new deal, and the
+// countdown goes on to the next midnight (midnight.js).
+const midnight = watchMidnight({
+  fetchDaily: () => api("/daily"),
+  currentDate: () => view.daily?.date,
+  onDaily: (daily) => setDaily(daily),
+  onNewDay: (daily) => {
+    const notice = $("new-day");
+    const link = $("new-day-link");
+    link.href = `/play/${game}/`;
+    $("new-day-text").textContent = fill(gettext("A new day has begun: the deal of %(date)s is ready."), {
+      date: formatDate(daily.date, lang),
+    });
+    notice.hidden = false;
+    announce($("new-day-text").textContent);
+    // Yesterday's ranked attempt is frozen now: show it so (finish still works).
+    const open = view.attempt;
+    if (open && !open.finished) api(`/attempts/${open.id}`).then(setAttempt, () => {});
+  },
+});
+
+async function loadArchiveDeal() {
+  try {
+    return await api(`/daily/${archiveDate}/${game}`);
+  } catch (error) {
+    if (error.code !== "deal_not_ready") throw error;
+    // A day with no verified deal: an ordinary case, said plainly.
+    $("no-deal").hidden = false;
+    return null;
+  }
+}
+
 async function load() {
   try {
-    view.daily = await api("/daily");
-    view.dailyAt = performance.now();
-    view.deal = view.daily.deals.find((d) => d.game === game);
-    $("deal-date").textContent = view.deal.date;
+    setDaily(await api("/daily"));
+    view.deal = archiveDate ? await loadArchiveDeal() : view.daily.deals.find((d) => d.game === game);
+    if (!view.deal) {
+      $("loading").hidden = true;
+      return;
+    }
+    $("deal-date").textContent = formatDate(view.deal.date, lang);
+    $("deal-date").dateTime = view.deal.date;
+    if (archiveDate) {
+      $("archive").hidden = false;
+      $("archive-record").textContent = archiveRecordText(view.deal.my_attempts ?? []);
+    }
     $("difficulty").textContent = view.deal.difficulty == null ? "–" : Number(view.deal.difficulty).toFixed(1);
     const attempts = view.deal.my_attempts ?? [];
     const open = attempts.find((a) => !a.finished && a.status === "playing")
@@ -489,12 +555,32 @@ async function load() {
     if (latest) setAttempt(await api(`/attempts/${latest.id}`));
     const startButton = $("start");
     startButton.hidden = Boolean(open);
-    startButton.textContent = attempts.length ? gettext("Practise again") : gettext("Start today's deal");
+    // Before the first attempt of the day: the next one started is the ranked one.
+    if (!attempts.length && !archiveDate) $("ranked-note").hidden = false;
+    startButton.textContent = archiveDate
+      ? gettext("Play this deal as practice")
+      : attempts.length ? gettext("Practise again") : gettext("Start today's deal");
     $("loading").hidden = true;
   } catch (error) {
     $("loading").hidden = true;
     showMessage(errorText(error, gettext), "error");
   }
+}
+
+/** The player's record on a past day: its ranked attempt, else the best practice one. */
+function archiveRecordText(attempts) {
+  if (!attempts.length) return gettext("You did not play this deal.");
+  const better = (a, b) => b.counters.cards_home - a.counters.cards_home || a.counters.undos - b.counters.undos
+    || a.counters.redeals - b.counters.redeals || a.elapsed_seconds - b.elapsed_seconds;
+  const record = attempts.find((a) => a.ranked) ?? [...attempts].sort(better)[0];
+  const c = record.counters;
+  const parts = [fill(gettext("%(n)s of 52 cards home"), { n: c.cards_home })];
+  if (game === "cruel") parts.push(redealsText(c.redeals, ngettext));
+  parts.push(undosText(c.undos, ngettext));
+  parts.push(formatDuration(record.elapsed_seconds));
+  const kind = record.ranked ? gettext("ranked attempt") : gettext("practice");
+  const head = record.status === "won" ? gettext("Your record: won") : gettext("Your record");
+  return `${head} (${kind}): ${parts.join(", ")}.`;
 }
 
 $("start").addEventListener("click", () => startAttempt());

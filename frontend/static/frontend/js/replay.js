@@ -54,6 +54,11 @@ async function load() {
     $("player").hidden = false;
     show(0);
   } catch (error) {
+    if (error.code === "deal_not_ready") {
+      $("no-deal").hidden = false; // an ordinary day without a deal, said plainly
+      $("intro").hidden = true;
+      return;
+    }
     $("message").hidden = false;
     $("message").textContent = errorText(error, gettext);
   }
