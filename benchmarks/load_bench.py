@@ -406,7 +406,11 @@ def server_env(args, url: str, workers: int) -> dict:
         "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "false",
         "CSRF_COOKIE_SECURE": "false", "LOG_LEVEL": "warning", "PYTHONPATH": str(ROOT),
         "WHITENOISE_USE_FINDERS": "true",
+        # Metrics files and hint slots of this run only (gunicorn empties the folder).
+        "PROMETHEUS_MULTIPROC_DIR": os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}", "metrics"),
+        "PLAY_HINT_SLOT_DIR": os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}", "hints"),
     })
+    os.makedirs(env["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)  # manage.py writes there too
     return env
 
 
@@ -618,6 +622,7 @@ def main(argv=None) -> int:
                     r["share_of_pgbench"] = round(share, 4)
                     print(f"  {r['scenario_name']} {r['game']}: {share:.1%} of pgbench's ceiling")
     finally:
+        shutil.rmtree(os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}"), ignore_errors=True)
         if not args.keep:
             with psycopg.connect(args.admin_url, autocommit=True) as conn:
                 conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")

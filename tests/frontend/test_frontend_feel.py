@@ -264,3 +264,40 @@ def test_the_f_key_sends_the_focused_card_home(deals, open_page):
     page.keyboard.press("f")
     wait_for_version(page, before + 1)
     assert latest_attempt(page)["last_action"] == f"{home}>F"
+
+
+def test_settings_are_kept_and_play_safe_moves_and_single_gestures(deals, open_page, screenshot):
+    page = open_page("/play/flower/")
+    start_attempt(page)
+    # Play along the certificate until the API lists safe moves home.
+    moves = certified("flower")[1].split()
+    played = 0
+    while not latest_attempt(page)["safe"]:
+        click_move(page, moves[played])
+        played += 1
+    attempt = latest_attempt(page)
+    page.locator('[data-ref="settings"] summary').click()
+    screenshot(page, "feel-settings")
+    page.locator('[data-setting="autoSafe"]').check()
+    wait_for_version(page, attempt["version"] + len(attempt["safe"]))
+    log = page.evaluate(f"() => fetch('/api/v1/attempts/{attempt['id']}/log').then(r => r.json())")
+    assert log["actions"][-len(attempt["safe"]):] == attempt["safe"] and log["replay_ok"]
+
+    # One gesture: a card with exactly one listed target plays on one click.
+    page.locator('[data-setting="oneGesture"]').check()
+    page.locator('[data-ref="settings"] summary').click()
+    now = latest_attempt(page)
+    single = next((e for e in now["legal"] if len(e["targets"]) == 1), None)
+    assert single, now["legal"]
+    card_slot(page, single["card"]).click()
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('[data-play]').dataset.version) > v"
+        " && document.querySelector('[data-play]').dataset.busy === 'false'", arg=now["version"])
+    log = page.evaluate(f"() => fetch('/api/v1/attempts/{attempt['id']}/log').then(r => r.json())")
+    assert f"{single['card']}>{single['targets'][0]}" in log["actions"][now["version"]:]
+
+    # Kept in this browser: a reload shows them set.
+    page.reload()
+    page.wait_for_selector('[data-play][data-busy="false"]')
+    assert page.locator('[data-setting="autoSafe"]').is_checked()
+    assert page.locator('[data-setting="oneGesture"]').is_checked()

@@ -58,10 +58,11 @@ test("cards grow with the width and the board fits the height on a wide screen",
     const big = boardMetrics({ game, width: 1880, height: 840 });
     assert.ok(big.cardW > laptop.cardW, game);
     assert.ok(laptop.cardW >= 84, `${game}: ${laptop.cardW}`);
-    // Taller than wide rooms are bounded by the width, on a phone too.
+    // A phone: the width bounds the cards, never below a finger's 44 px.
     const phone = boardMetrics({ game, width: 366, height: 600 });
     assert.ok(phone.narrow && 366 < NARROW_PX);
     assert.ok(phone.cardW >= 44 && phone.cardW <= 70, `${game}: ${phone.cardW}`);
+    assert.equal(boardMetrics({ game, width: 366, height: 100 }).cardW, 44);
   }
   // Longer Flower columns fan closer instead of growing past six cards' height.
   const six = boardMetrics({ game: "flower", width: 1240, height: 560, longest: 6 });

@@ -1,10 +1,13 @@
 // The size of the cards: as large as the window's width allows, while the
-// whole board of the game fits in the height left under the controls on a
-// wide screen (the board, its foundations and the counters without
-// scrolling). On a narrow screen (a phone) the width alone decides, and
-// nothing scrolls sideways. The numbers mirror the grid of site.css.
+// whole board of the game fits in the height left under the controls (the
+// board, its foundations and the counters without scrolling). Below
+// NARROW_PX of width the board stacks its parts (foundations, then piles or
+// columns, then the bouquet) and the cards never go under MIN_CARD_PX (a
+// finger's 44 px), so on a phone the page may scroll down but never
+// sideways. The numbers mirror the grid of site.css.
 
-export const NARROW_PX = 700;
+export const NARROW_PX = 1000;
+export const MIN_CARD_PX = 44;
 
 /**
  * {cardW, fan, fanX}: the card width, the vertical overlap step of a Flower
@@ -18,15 +21,16 @@ export function boardMetrics({ game, width, height, longest = 0, scale = 1 }) {
     // Wide: 4 piles x 3 rows, the foundations 2 x 2 beside them.
     // Narrow: the foundations in a row above 3 piles x 4 rows.
     const byWidth = narrow ? (width - 2 * 6 - 3 * 4 - 4) / 3 / 2 : (width - 250) / 10;
-    const byHeight = narrow ? Infinity : (height - 80) / 4.2;
+    const byHeight = narrow ? (height - 50) / 7 : (height - 80) / 4.2;
     cardW = Math.min(byWidth, byHeight);
   } else {
     // The foundations and the bouquet above 6 columns of six cards (or more).
     const byWidth = narrow ? (width - 5 * 3 - 4) / 6 - 4 : (width - 110) / 12.5;
-    const byHeight = narrow ? Infinity : (height - 90) / 4.9;
+    const byHeight = narrow ? (height - 80) / 9.3 : (height - 110) / 4.9;
     cardW = Math.min(byWidth, byHeight);
   }
-  cardW = Math.max(40, Math.min(170, Math.floor(cardW * scale)));
+  cardW = Math.floor(Math.min(170, cardW * scale));
+  if (narrow) cardW = Math.max(MIN_CARD_PX, cardW);
   const cardH = cardW * 1.4;
   // A Flower column keeps the height of six cards fanned; more cards fan closer.
   const column = cardH + 5 * 0.3 * cardH;

@@ -1,0 +1,184 @@
+"""Play today's deals in Chromium as a player does, and time the page.
+
+Self-contained like load_bench.py (whose server helpers it uses): a scratch
+PostgreSQL database, today's deals prepared and verified by the solver,
+collected static files, gunicorn with DEBUG=false and the Redis cache. Then
+Debian's Chromium (Playwright, 1280 x 800) opens each game's page, starts
+the attempt and plays the deal's verified solution with the page's gestures:
+a move home by a double-click on the card, any other move by a click on the
+card and one on its target, a redeal by its button; as soon as the page
+offers the forced finish (the API's `forced`), one click on that button
+ends the game. Each game is played twice: with the default settings, and
+with "move safe cards home" and "one gesture" on (a card with one listed
+target plays on one click; moves the page sent home by itself are skipped).
+
+It prints, per game and settings:
+- the time from pointer-up to the board redrawn with the move (the page's
+  own measure, `playTimings`: a listed move is drawn before the answer; a
+  redeal, drawn from the answer, counts until then), median and max over the
+  won game, and the time to the server's answer beside it;
+- the clicks (a double-click is two) and gestures it took, against the
+  clicks the same line took before (two a move, one a redeal).
+
+    python benchmarks/play_bench.py [--games cruel,flower] [--port 8190]
+        [--admin-url postgres://root@127.0.0.1:5432/postgres] [--db play19]
+        [--cache-url redis://127.0.0.1:6379/14] [--json OUT] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import load_bench as lb  # noqa: E402  (its scratch database and gunicorn helpers)
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SETTINGS_KEY = "solitaire.play.settings"
+
+
+def attempt_now(page) -> dict:
+    """The attempt as the API has it (read outside the timed path)."""
+    return page.evaluate(
+        "async () => { const get = (p) => fetch('/api/v1' + p).then(r => r.json());"
+        " const daily = await get('/daily');"
+        " const game = document.querySelector('[data-play]').dataset.game;"
+        " const mine = daily.deals.find(d => d.game === game).my_attempts;"
+        " return get(`/attempts/${mine.at(-1).id}`); }"
+    )
+
+
+def in_play(attempt: dict, card: str) -> bool:
+    position = attempt["position"]
+    stacks = position.get("piles") or position.get("columns")
+    return any(card in stack for stack in stacks) or card in position.get("bouquet", [])
+
+
+def play(page, base: str, game: str, line: list[str], *, quick: bool) -> dict:
+    """Win the deal along `line` through the page. `quick`: the settings
+    "move safe cards home" and "one gesture" are on."""
+    page.goto(f"{base}/play/{game}/")
+    page.locator('[data-ref="start"]').click()
+    page.wait_for_selector('[data-play][data-status="playing"][data-busy="false"]')
+    clicks = gestures = 0
+    for token in line:
+        if page.locator('[data-ref="autofinish"]').is_visible():
+            break
+        attempt = attempt_now(page)
+        card = token.split(">")[0]
+        if token != "R" and not in_play(attempt, card):
+            continue  # already home: a safe move the page played by itself
+        targets = next((e["targets"] for e in attempt["legal"] if e["card"] == card), [])
+        if token == "R":
+            page.locator('[data-ref="redeal"]').click()
+            clicks += 1
+        elif quick and len(targets) == 1:
+            page.locator(f'.slot[data-card="{card}"]').click()
+            clicks += 1
+        elif token.endswith(">F"):
+            page.locator(f'.slot[data-card="{card}"]').dblclick()
+            clicks += 2
+        else:
+            target = int(token.split(">")[1]) - 1
+            page.locator(f'.slot[data-card="{card}"]').click()
+            page.locator(f'.slot[data-kind="stack"][data-index="{target}"]').click()
+            clicks += 2
+        gestures += 1
+        page.wait_for_function(
+            "(v) => { const p = document.querySelector('[data-play]');"
+            " return Number(p.dataset.version) > v && p.dataset.busy === 'false'"
+            " && p.dataset.queued !== '1'; }", arg=attempt["version"])
+    if page.locator('[data-ref="autofinish"]').is_visible():
+        page.locator('[data-ref="autofinish"]').click()
+        clicks += 1
+        gestures += 1
+    page.wait_for_selector('[data-play][data-status="won"][data-busy="false"]', timeout=30_000)
+    timings = page.evaluate("() => globalThis.playTimings")
+    final = attempt_now(page)
+    redrawn = [t["redrawn"] for t in timings if t["moves"] == 1]
+    answered = [t["answered"] for t in timings if t["moves"] == 1]
+    return {
+        "game": game, "settings": "one gesture + safe home" if quick else "defaults",
+        "moves_in_line": len(line), "moves_logged": final["counters"]["moves"],
+        "status": final["status"], "clicks": clicks, "gestures": gestures,
+        "clicks_before": sum(1 if t == "R" else 2 for t in line),
+        "redrawn_ms": {"median": round(statistics.median(redrawn), 1), "max": round(max(redrawn), 1)},
+        "answered_ms": {"median": round(statistics.median(answered), 1), "max": round(max(answered), 1)},
+        "batches": [[t["moves"], round(t["answered"], 1)] for t in timings if t["moves"] > 1],
+    }
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", default="cruel,flower")
+    p.add_argument("--port", type=int, default=8190)
+    p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
+    p.add_argument("--db", default="play19")
+    p.add_argument("--cache-url", default="redis://127.0.0.1:6379/14")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--json", help="write the figures here")
+    p.add_argument("--keep", action="store_true", help="keep the scratch database")
+    args = p.parse_args(argv)
+    args.server_log = open(os.devnull, "w")
+
+    import psycopg
+    from playwright.sync_api import sync_playwright
+
+    url = lb.db_url(args.admin_url, args.db)
+    with psycopg.connect(args.admin_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {args.db}")
+    results = []
+    env = {}
+    try:
+        env = lb.server_env(args, url, args.workers)
+        # Pages name their static files through the manifest, as in production.
+        env["STATIC_ROOT"] = tempfile.mkdtemp(prefix="play-bench-static-")
+        lb.manage(env, "collectstatic", "--no-input")
+        lb.manage(env, "migrate", "--no-input")
+        lb.manage(env, "prepare_deals")
+        date, lines = lb.today_deals(env)
+        print(f"play_bench: {date}; gunicorn {args.workers}x{args.threads}; {os.cpu_count()} cores; "
+              f"load average {os.getloadavg()[0]:.2f}", flush=True)
+        with lb.Server(args, env), sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+            for game in args.games.split(","):
+                for quick in (False, True):
+                    context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    context.set_default_timeout(20_000)
+                    if quick:
+                        context.add_init_script(
+                            f"localStorage.setItem('{SETTINGS_KEY}',"
+                            " JSON.stringify({autoSafe: true, oneGesture: true}))")
+                    r = play(context.new_page(), f"http://127.0.0.1:{args.port}", game, lines[game],
+                             quick=quick)
+                    context.close()
+                    results.append(r)
+                    print(f"{game:<7} {r['settings']:<24} pointer-up to board redrawn: median "
+                          f"{r['redrawn_ms']['median']} ms, max {r['redrawn_ms']['max']} ms (answer: "
+                          f"median {r['answered_ms']['median']} ms, max {r['answered_ms']['max']} ms); "
+                          f"{r['clicks']} clicks, {r['gestures']} gestures to win (before: "
+                          f"{r['clicks_before']} clicks); {r['moves_logged']} moves logged "
+                          f"(line {r['moves_in_line']}); batches [moves, ms] {r['batches']}", flush=True)
+            browser.close()
+    finally:
+        if "STATIC_ROOT" in env:
+            shutil.rmtree(env["STATIC_ROOT"], ignore_errors=True)
+        if not args.keep:
+            with psycopg.connect(args.admin_url, autocommit=True) as conn:
+                conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    won = all(r["status"] == "won" for r in results)
+    return 0 if won else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
