@@ -14,7 +14,19 @@ def version(page) -> int:
 
 
 def wait_for_version(page, expected: int) -> None:
-    page.wait_for_selector(f'[data-play][data-version="{expected}"][data-busy="false"]')
+    """Wait for the server's answer at this version; if it never comes, fail
+    saying what the page shows instead (its version, selection and message)."""
+    try:
+        page.wait_for_selector(f'[data-play][data-version="{expected}"][data-busy="false"]')
+    except Exception as error:  # playwright's TimeoutError: say what the page shows
+        shown = page.evaluate(
+            "() => { const p = document.querySelector('[data-play]');"
+            " const sel = document.querySelector('.slot--selected');"
+            " const msg = document.querySelector('[data-ref=\"message\"]');"
+            " return {version: p.dataset.version, busy: p.dataset.busy, queued: p.dataset.queued,"
+            " selected: sel && sel.dataset.card, message: msg && msg.textContent.trim()}; }"
+        )
+        raise AssertionError(f"version {expected} never shown; the page shows {shown}") from error
 
 
 def start_attempt(page) -> None:
@@ -39,13 +51,17 @@ def target_slot(page, card: str, target: str):
     return page.locator(f'.slot[data-kind="stack"][data-index="{int(target) - 1}"]')
 
 
-def send_move(page, token: str) -> None:
-    """Play one move by clicks (R by the Redeal button), not waiting for the answer."""
+def send_move(page, token: str, *, see_selection: bool = True) -> None:
+    """Play one move by clicks (R by the Redeal button), not waiting for the
+    answer. see_selection=False: click the target without waiting to see the
+    card selected (under page.clock the page draws no frame to see)."""
     if token == "R":
         page.locator('[data-ref="redeal"]').click()
     else:
         card, target = token.split(">")
         card_slot(page, card).click()
+        if see_selection:  # as a person does: the target once the card shows selected
+            page.locator(f'.slot--selected[data-card="{card}"]').wait_for()
         target_slot(page, card, target).click()
 
 

@@ -57,7 +57,7 @@ def test_a_new_day_is_announced_with_a_link_and_yesterdays_attempt_can_be_finish
         assert audit(page) == []
 
         # Yesterday's ranked attempt: no move any more, finished as it stood.
-        send_move(page, certified("cruel")[1].split()[1])
+        send_move(page, certified("cruel")[1].split()[1], see_selection=False)
         page.wait_for_function(
             "() => document.querySelector('[data-ref=\"message\"]').textContent.includes('midnight')")
         page.wait_for_selector('[data-play][data-frozen="true"][data-busy="false"]')
