@@ -20,9 +20,10 @@ What is (and is not) pruned, and why:
    redeal is never tried twice in a row (the first one leaves the layout in
    groups of 4, so the second is illegal anyway).
 
-``CruelSearch`` runs the same search in C (``_cruel_c.c``; GIL released;
-its header documents its table, the memory per state, the 128-bit hash's
-collision bound, and the proof of each reduction it adds):
+``CruelSearch`` runs the same search in C (``_cruel_c.c`` and ``cruel_c/``;
+GIL released; ``cruel_c/cruel.h`` documents its table, the memory per
+state, the 128-bit hash's collision bound, and the proof of each reduction
+it adds):
 
 4. Empty piles are keyed by their rank among the non-empty piles (the places
    of empty piles never matter: moves look only at tops, redeals only at

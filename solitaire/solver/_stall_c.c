@@ -27,9 +27,9 @@
  * States are kept whole and canonical (Flower Garden: columns sorted, as they
  * are interchangeable; Cruel: empty piles dropped, since moves look only at
  * tops and a redeal reads the non-empty piles in order: the argument of
- * _cruel_c.c's reduction 1), 80 bytes each, and the seen set compares them
- * byte for byte: no hash collision can merge two layouts, so "stalled" is
- * exact. Memory: about 100 bytes per stored state (state, table slot, heap
+ * reduction 1 in cruel_c/cruel.h), 80 bytes each, and the seen set compares
+ * them byte for byte: no hash collision can merge two layouts, so "stalled"
+ * is exact. Memory: about 100 bytes per stored state (state, table slot, heap
  * entry), so the default budget of 200,000 states is about 20 MB. The GIL is
  * released while the search runs.
  */

@@ -84,7 +84,7 @@ class SolverSettings:
 @dataclass(frozen=True)
 class CruelSettings(SolverSettings):
     # A C state costs 21 to 43 bytes (16-byte slots, the table 3/8 to 3/4
-    # full): 40 million fit in the table's 1 GB cap (see _cruel_c.c).
+    # full): 40 million fit in the table's 1 GB cap (see cruel_c/cruel.h).
     max_states: int = 40_000_000
 
 
