@@ -41,6 +41,6 @@ def user_or_guest(request):
     if wait is not None:
         raise exceptions.Throttled(wait=wait)
     user = guest_create()
-    login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request._request, user, backend=throttles.SESSION_BACKEND)
     request.user = user
     return user

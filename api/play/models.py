@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+import solitaire
 from api import clock
 
 
@@ -114,6 +115,17 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"attempt {self.pk} ({self.status})"
+
+    def parsed_position(self) -> solitaire.Position:
+        """The position as the engine's object, parsed once per notation."""
+        parsed = getattr(self, "_parsed", None)
+        if parsed is None or parsed[0] != self.position:
+            parsed = self._parsed = (self.position, solitaire.parse_position(self.position))
+        return parsed[1]
+
+    def set_position(self, position: solitaire.Position) -> None:
+        self.position = position.notation()
+        self._parsed = (self.position, position)
 
     @property
     def finished(self) -> bool:

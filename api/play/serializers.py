@@ -109,8 +109,18 @@ class PlayerIn(serializers.Serializer):
         return _display_name(value)
 
 
+class GameField(serializers.ChoiceField):
+    """A game's name, answered as its Game member: checked here, once."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=Game.values, **kwargs)
+
+    def to_internal_value(self, data):
+        return Game(super().to_internal_value(data))
+
+
 class AttemptStartIn(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values)
+    game = GameField()
     date = DayField(required=False)
 
 
@@ -134,6 +144,19 @@ class MoveIn(serializers.Serializer):
                 _("Send one move (move) or a list of moves (moves): one of the two.")
             )
         return data
+
+
+def move_in(data) -> dict | None:
+    """MoveIn's answer for the usual body, {"move": "<token>", "version": n},
+    checked in plain Python (a DRF serializer costs more than the move);
+    None for any other body, which MoveIn then checks and words errors for."""
+    if type(data) is not dict or data.keys() != {"move", "version"}:
+        return None
+    move, version = data["move"], data["version"]
+    if (type(move) is str and 0 < len(move) <= 16 and move.isascii() and move.isprintable()
+            and move == move.strip() and type(version) is int and version >= 0):
+        return {"move": move, "version": version}
+    return None
 
 
 class VersionIn(serializers.Serializer):
@@ -208,7 +231,7 @@ def attempt_summary_out(attempt: Attempt, now: dt.datetime) -> dict:
 
 
 def attempt_out(attempt: Attempt, now: dt.datetime, *, replayed: bool = False) -> dict:
-    position = solitaire.parse_position(attempt.position)
+    position = attempt.parsed_position()
     summary = attempt_summary_out(attempt, now)
     over = attempt.finished or summary["frozen"]
     legal = [] if over else _legal_by_card(position)

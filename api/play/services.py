@@ -19,7 +19,7 @@ import solitaire
 from api import clock, metrics
 from api.deals import services as deals
 from api.deals.models import DailyDeal, Game
-from api.play import hints
+from api.play import hints, rows
 from api.play.errors import (
     ActionLimit,
     AttemptFinished,
@@ -225,7 +225,7 @@ def attempt_get(*, user, attempt_id: int) -> Attempt:
     """An attempt of this player; anyone else's is simply not found."""
     if attempt_id > _MAX_ID:
         raise _not_found(attempt_id)
-    attempt = Attempt.objects.select_related("deal").filter(pk=attempt_id, player=user).first()
+    attempt = rows.attempt_with_deal(attempt_id=attempt_id, player_id=user.pk)
     if attempt is None:
         raise _not_found(attempt_id)
     return attempt
@@ -247,7 +247,7 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
                 _("No hints on this deal while your ranked attempt on it is being played: "
                   "finish it, or wait until the day is over.")
             )
-    answer = hints.position_hint(solitaire.parse_position(attempt.position))
+    answer = hints.position_hint(attempt.parsed_position())
     return {**answer, "version": attempt.version}
 
 
@@ -379,7 +379,7 @@ def _move_step(attempt: Attempt, parsed: solitaire.Move, *, now: dt.datetime) ->
     a batch loops over it and writes once."""
     token = parsed.token()
     _check_playable(attempt, now)
-    position = solitaire.parse_position(attempt.position)
+    position = attempt.parsed_position()
     try:
         new = position.apply(parsed)
     except solitaire.IllegalMoveError as error:
@@ -387,7 +387,7 @@ def _move_step(attempt: Attempt, parsed: solitaire.Move, *, now: dt.datetime) ->
             illegal_move_message(error, game=position.game),
             extra={"move": token, "reason": error.reason or "illegal"},
         ) from None
-    attempt.position = new.notation()
+    attempt.set_position(new)
     attempt.line = f"{attempt.line} {token}".strip()
     attempt.cards_home = new.cards_home()
     attempt.moves += 1
@@ -442,7 +442,7 @@ def _undo_step(attempt: Attempt, *, now: dt.datetime) -> None:
     # Positions are immutable and cheap to rebuild: replaying the line
     # from the start gives the exact earlier layout (an undone redeal too).
     position = solitaire.parse_position(attempt.start_position).play(line)
-    attempt.position = position.notation()
+    attempt.set_position(position)
     attempt.line = " ".join(line)
     attempt.cards_home = position.cards_home()
     attempt.moves -= 1

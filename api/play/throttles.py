@@ -79,17 +79,37 @@ class _RateReadPerRequest:
     def get_ident(self, request):
         return client_address(request)
 
+    verdict = None  # api.cache.RateVerdict, when the cache keeps the log
+
     def allow_request(self, request, view):
         self.rate = self.get_rate()
         if self.rate is None:
             return True
         self.num_requests, self.duration = self.parse_rate(self.rate)
         try:
-            return super().allow_request(request, view)
+            rate_log = getattr(self.cache, "rate_log", None)
+            if rate_log is None:  # another cache (the laptop's): DRF's read and write
+                return super().allow_request(request, view)
+            self.key = self.get_cache_key(request, view)
+            if self.key is None:
+                return True
+            self.now = self.timer()
+            self.verdict = rate_log(self.key, now=self.now, duration=self.duration,
+                                    limit=self.num_requests)
+            return self.verdict.allowed
         except CACHE_ERRORS as error:
             # Fail open: an outage of the cache must not stop play.
             cache_failed(f"{type(self).__name__} lets the request through", error)
             return True
+
+    def wait(self):
+        """DRF's wait, from the log's count and oldest time."""
+        verdict = self.verdict
+        if verdict is None:
+            return super().wait()
+        remaining = self.duration - (self.now - verdict.oldest) if verdict.count else self.duration
+        available = self.num_requests - verdict.count + 1
+        return remaining / available if available > 0 else None
 
 
 class PlayAnonThrottle(_RateReadPerRequest, AnonRateThrottle):
@@ -219,6 +239,10 @@ def lockout_clear(username) -> None:
             cache_failed("the failure count stays", error)
 
 
+# What login() records in a session: the backend whose get_user reads it back.
+SESSION_BACKEND = "api.play.throttles.LockoutModelBackend"
+
+
 class LockoutModelBackend(ModelBackend):
     """ModelBackend that refuses a locked-out username before hashing, and
     counts wrong passwords (the API and the admin both log in through it).
@@ -239,3 +263,10 @@ class LockoutModelBackend(ModelBackend):
             raise PermissionDenied
         lockout_clear(username)
         return user
+
+    def get_user(self, user_id):
+        """The session's user on every request: one plain query (api.play.rows)."""
+        from api.play.rows import user_by_id  # models: not while DRF loads this module
+
+        user = user_by_id(user_id)
+        return user if user is not None and self.user_can_authenticate(user) else None

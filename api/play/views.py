@@ -101,7 +101,7 @@ class RegisterView(APIView):
         )
         if request.auth is None:
             # The password changed: keep this session logged in (new session key).
-            login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request._request, user, backend=throttles.SESSION_BACKEND)
         return Response(s.player_out(player), status=status.HTTP_201_CREATED)
 
 
@@ -115,7 +115,7 @@ class LoginView(APIView):
         if not request.user.is_authenticated:
             csrf_enforce(request)
         user = _authenticate(request, data)
-        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request._request, user, backend=throttles.SESSION_BACKEND)
         get_token(request._request)
         return Response(s.player_out(services.player_get_or_create(user=user)))
 
@@ -261,7 +261,7 @@ class MoveView(APIView):
     @documented(request=s.MoveIn, ok={200: out.AttemptOut}, errors=(404, 409, 422),
                 summary="Make a move (notation token or R), or several in order (all or none)")
     def post(self, request, attempt_id: int):
-        data = _valid(s.MoveIn, request.data)
+        data = s.move_in(request.data) or _valid(s.MoveIn, request.data)
         user = user_or_guest(request)
         if "moves" in data:
             return _with_state_on_conflict(request, attempt_id, lambda: services.moves_apply(

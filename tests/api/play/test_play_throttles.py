@@ -157,7 +157,7 @@ def shared_redis_cache(settings):
     from django.core.cache import cache
 
     before = settings.CACHES
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    settings.CACHES = {"default": {"BACKEND": "api.cache.RedisCache",
                                    "LOCATION": "redis://127.0.0.1:6379/12"}}
     cache.clear()
     yield
@@ -179,3 +179,29 @@ def test_on_redis_the_lockout_and_the_guest_limit_hold_across_requests(
     statuses = [bare_api().get("/api/v1/me", headers={"X-Forwarded-For": f"10.1.0.{n}"}).status
                 for n in range(3)]
     assert statuses == [200, 429, 429]
+
+
+def test_on_redis_a_rate_is_a_sliding_window_counted_atomically(shared_redis_cache, rates):
+    """The log in Redis: the limit holds for requests at the same instant,
+    Retry-After is DRF's, and a request leaves the window duration after it."""
+    import concurrent.futures
+    import types
+
+    from api.play import throttles
+
+    rates(anon="5/min")
+    request = types.SimpleNamespace(META={"REMOTE_ADDR": "198.51.100.7"},
+                                    user=types.SimpleNamespace(is_authenticated=False))
+
+    def ask(_):
+        throttle = throttles.PlayAnonThrottle()
+        return throttle.allow_request(request, None), throttle
+
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(ask, range(12)))
+    assert sum(allowed for allowed, _ in answers) == 5
+    refused = next(t for allowed, t in answers if not allowed)
+    assert 0 < refused.wait() <= 60
+    later = throttles.PlayAnonThrottle()
+    later.timer = lambda: refused.now + 61  # a minute on: the window is empty again
+    assert later.allow_request(request, None)
