@@ -69,7 +69,8 @@ class DealNotReady(DealUnavailable):
 
 
 def _check_game(game: str) -> str:
-    if game not in GAMES:
+    """A name from outside, checked; a Game member has been already."""
+    if not isinstance(game, Game) and game not in GAMES:
         raise UnknownGame(game)
     return game
 
