@@ -115,7 +115,10 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # A health check is a SELECT 1 before each request's first query. Off, a
+    # connection the database dropped (a restart) fails its next request with
+    # 503 unavailable and is replaced; on, every request pays a round trip.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", False)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # A shared cache is needed once there is more than one web process
