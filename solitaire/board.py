@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .moves import Move
@@ -57,6 +58,21 @@ class Board:
         self.move_stack: list[Move] = []
         self._snapshots: list[Position] = []
         self.undos = undos
+        self._start = position
+        self._unreplayed = 0  # leading moves whose earlier positions are not built yet
+
+    @classmethod
+    def resume(cls, start: Position, moves: Sequence[Move], position: Position, *,
+               undos: int = 0) -> "Board":
+        """The board a stored game left: ``moves`` played from ``start`` lead
+        to ``position`` (trusted, as its store checked them; not replayed).
+        The positions along the line are rebuilt from ``start`` only when an
+        undo reaches back into it."""
+        board = cls(start, undos=undos)
+        board.move_stack = list(moves)
+        board.position = position
+        board._unreplayed = len(board.move_stack)
+        return board
 
     @property
     def legal_moves(self) -> LegalMoveView:
@@ -78,8 +94,19 @@ class Board:
         """Take back the last move without counting it as an undo."""
         if not self.move_stack:
             raise IndexError("no move to take back")
+        if not self._snapshots:
+            self._rebuild_snapshots()
         self.position = self._snapshots.pop()
         return self.move_stack.pop()
+
+    def _rebuild_snapshots(self) -> None:
+        """The positions before each move of a resumed line, from its start."""
+        before, position = [], self._start
+        for move in self.move_stack[: self._unreplayed]:
+            before.append(position)
+            position = position.apply(move)
+        self._snapshots[:0] = before
+        self._unreplayed = 0
 
     def undo(self) -> Move:
         """Take back the last move, counted in the record."""

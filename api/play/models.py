@@ -127,6 +127,26 @@ class Attempt(models.Model):
         self.position = position.notation()
         self._parsed = (self.position, position)
 
+    def board(self) -> solitaire.Board:
+        """The game as the engine keeps it: the stored line resumed from the
+        start (made once per instance; set_board keeps it current)."""
+        board = getattr(self, "_board", None)
+        if board is None:
+            board = self._board = solitaire.Board.resume(
+                solitaire.parse_position(self.start_position), solitaire.parse_moves(self.line),
+                self.parsed_position(), undos=self.undos)
+        return board
+
+    def set_board(self, board: solitaire.Board) -> None:
+        """Store what the board says: its position, its line and its record's
+        counters (the row keeps them so that ranking needs no replay)."""
+        record = board.record()
+        self.set_position(board.position)
+        self.line = solitaire.moves_text(board.move_stack)
+        self.cards_home, self.moves = record.cards_home, record.moves
+        self.redeals, self.undos = record.redeals, record.undos
+        self._board = board
+
     @property
     def finished(self) -> bool:
         return self.ended_at is not None

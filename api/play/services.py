@@ -379,21 +379,16 @@ def _move_step(attempt: Attempt, parsed: solitaire.Move, *, now: dt.datetime) ->
     a batch loops over it and writes once."""
     token = parsed.token()
     _check_playable(attempt, now)
-    position = attempt.parsed_position()
+    board = attempt.board()
     try:
-        new = position.apply(parsed)
+        board.push(parsed)
     except solitaire.IllegalMoveError as error:
         raise IllegalMove(
-            illegal_move_message(error, game=position.game),
+            illegal_move_message(error, game=board.position.game),
             extra={"move": token, "reason": error.reason or "illegal"},
         ) from None
-    attempt.set_position(new)
-    attempt.line = f"{attempt.line} {token}".strip()
-    attempt.cards_home = new.cards_home()
-    attempt.moves += 1
-    if parsed.is_redeal:
-        attempt.redeals += 1
-    attempt.status = _status_of(new)
+    attempt.set_board(board)
+    attempt.status = _status_of(board.position)
     _record_action(attempt, kind=AttemptAction.Kind.MOVE, move=token, now=now)
 
 
@@ -435,21 +430,14 @@ def moves_apply(*, user, attempt_id: int, moves: list[str], version: int, now: d
 
 def _undo_step(attempt: Attempt, *, now: dt.datetime) -> None:
     _check_playable(attempt, now)
-    line = attempt.line.split()
-    if not line:
+    board = attempt.board()
+    if not board.move_stack:
         raise NothingToUndo()
-    undone = line.pop()
-    # Positions are immutable and cheap to rebuild: replaying the line
-    # from the start gives the exact earlier layout (an undone redeal too).
-    position = solitaire.parse_position(attempt.start_position).play(line)
-    attempt.set_position(position)
-    attempt.line = " ".join(line)
-    attempt.cards_home = position.cards_home()
-    attempt.moves -= 1
-    if undone == solitaire.REDEAL.token():
-        attempt.redeals -= 1
-    attempt.undos += 1
-    attempt.status = _status_of(position)
+    # The exact earlier layout (an undone redeal too): the board rebuilds
+    # the positions along its line from the start.
+    board.undo()
+    attempt.set_board(board)
+    attempt.status = _status_of(board.position)
     _record_action(attempt, kind=AttemptAction.Kind.UNDO, move="", now=now)
 
 

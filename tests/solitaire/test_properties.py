@@ -103,3 +103,33 @@ def test_a_redeal_keeps_the_order_of_the_cards(line):
         flat = [c for p in pos.piles for c in p]
         assert [c for p in redealt.piles for c in p] == flat
         assert not redealt.can_redeal()
+
+
+@settings(max_examples=100, deadline=None)
+@given(games, seeds, st.data())
+def test_a_resumed_board_plays_and_undoes_as_the_board_that_played_the_line(game, seed, data):
+    """Board.resume (a stored game: start, line, position) against a board
+    that played the same line: same record, then the same positions through
+    further moves and undos back past the resumed line's start."""
+    played = Board(solitaire.deal(game, seed), undos=3)
+    for _ in range(data.draw(st.integers(0, 40))):
+        moves = list(played.legal_moves)
+        if not moves:
+            break
+        played.push(data.draw(st.sampled_from(moves)))
+    resumed = Board.resume(solitaire.deal(game, seed), played.move_stack, played.position, undos=3)
+    assert resumed.record() == played.record()
+    for _ in range(data.draw(st.integers(0, 60))):
+        moves = list(played.legal_moves)
+        if moves and data.draw(st.booleans()):
+            move = data.draw(st.sampled_from(moves))
+            played.push(move)
+            resumed.push(move)
+        elif played.move_stack:
+            assert resumed.undo() == played.undo()
+        assert resumed.position == played.position
+        assert resumed.record() == played.record() and resumed.move_stack == played.move_stack
+    while played.move_stack:
+        assert resumed.undo() == played.undo()
+        assert resumed.position == played.position
+    assert resumed.position == solitaire.deal(game, seed) and resumed.record() == played.record()
