@@ -28,11 +28,13 @@ Scenarios (--scenarios, comma-separated):
   mixed       N players moving while R guests read the leaderboard and
               their history
   scale       capacity with 1, 2 and 4 gunicorn workers (WEB_CONCURRENCY)
+  floor       the stack's ceiling: N clients asking GET /health/ (a plain
+              Django view: one query, three cache calls) with no think time
   pgbench     pgbench's ceiling for a move-shaped transaction (lock the
               attempt row, update it, insert an action) on the same database
 
     python benchmarks/load_bench.py [--players 200] [--think-ms 150] [--seconds 20]
-        [--scenarios play,capacity,hints,mixed,scale,pgbench] [--port 8230]
+        [--scenarios play,capacity,hints,mixed,scale,floor,pgbench] [--port 8230]
         [--admin-url postgres://root@127.0.0.1:5432/postgres] [--db load23]
         [--cache-url redis://127.0.0.1:6379/15] [--workers 5] [--threads 4]
         [--smoke] [--json OUT] [--keep]
@@ -279,6 +281,38 @@ async def reader(i: int, port: int, game: str, date: str, run: Run):
         run.note("leaderboard" if n % 2 else "history", status, seconds, status == 200,
                  time.perf_counter())
         await asyncio.sleep(0.1)
+
+
+async def health_floor(port: int, *, clients: int, seconds: float, warmup: float,
+                       server_pid: int | None = None) -> dict:
+    """The stack's ceiling on this machine: GET /health/ (a plain Django view:
+    one query and three cache calls, where a move makes three queries and two
+    cache calls; the same gunicorn and middleware) by the same number of
+    clients, closed loop with no think time. It has no session, no throttle,
+    no engine and no write: a move cannot be answered as fast."""
+    run = Run()
+
+    async def pinger(i: int):
+        client = Client(port, address(i))
+        try:
+            while not run.stop:
+                status, _, took = await client.request("GET", "/health/")
+                run.note("health", status, took, status == 200, time.perf_counter())
+        finally:
+            client.close()
+
+    tasks = [asyncio.create_task(pinger(i)) for i in range(clients)]
+    run.deadline_start = time.perf_counter() + warmup
+    run.deadline_end = run.deadline_start + seconds
+    await asyncio.sleep(warmup)
+    server0 = process_tree_cpu(server_pid)
+    await asyncio.sleep(seconds)
+    server1 = process_tree_cpu(server_pid)
+    run.stop = True
+    await asyncio.wait(tasks, timeout=30)
+    health = summary("health", run, seconds)
+    return {"clients": clients, "seconds": seconds, "health": health, "errors": run.errors,
+            "server_cpu_ms_per_request": round((server1 - server0) * 1000 / max(1, health["count"]), 2)}
 
 
 async def check_logs(run: Run) -> dict:
@@ -535,7 +569,7 @@ def main(argv=None) -> int:
     p.add_argument("--hinters", type=int, default=20)
     p.add_argument("--readers", type=int, default=20)
     p.add_argument("--games", default="flower,cruel")
-    p.add_argument("--scenarios", default="play,capacity,hints,mixed,scale,pgbench")
+    p.add_argument("--scenarios", default="play,capacity,hints,mixed,scale,floor,pgbench")
     p.add_argument("--port", type=int, default=8230, help="0: any free port")
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
     p.add_argument("--db", default="load23")
@@ -611,6 +645,20 @@ def main(argv=None) -> int:
             for w in (1, 2, 4):
                 go("scale", workers=w, game=games[0], line=lines[games[0]],
                    players=args.players, think=0)
+        if "floor" in scenarios:
+            with Server(args, server_env(args, url, args.workers)) as server:
+                r = asyncio.run(health_floor(args.port, clients=args.players, seconds=args.seconds,
+                                             warmup=args.warmup, server_pid=server.proc.pid))
+            r.update(scenario_name="floor", workers=args.workers, threads=args.threads)
+            results.append(r)
+            h = r["health"]
+            print(f"{'floor: GET /health/ (' + str(args.workers) + 'x' + str(args.threads) + ')':<34} "
+                  f"{r['clients']:>4} clients, no think: {h['per_second']:>7.1f} requests/s  "
+                  f"p50 {h['p50_ms']:>6.1f}  p99 {h['p99_ms']:>6.1f} ms; server CPU "
+                  f"{r['server_cpu_ms_per_request']} ms per request", flush=True)
+            if r["errors"]:
+                print(f"{'':<34} errors: {r['errors']}", flush=True)
+                failed = True
         if "pgbench" in scenarios:
             tps = pgbench(url, args.seconds, args.pgbench_clients)
             results.append({"scenario_name": "pgbench", "tps": tps})
