@@ -11,6 +11,8 @@ same instant cannot all pass on the same count."""
 
 from __future__ import annotations
 
+import itertools
+import os
 import secrets
 from typing import NamedTuple
 
@@ -48,6 +50,12 @@ return {1, count + 1}
 """
 
 
+# A log entry's member is unique: a random tag, the process (workers forked
+# after import share the tag) and a counter (atomic under the GIL).
+_PROCESS = secrets.token_hex(4)
+_SEQUENCE = itertools.count()
+
+
 class RateVerdict(NamedTuple):
     allowed: bool
     count: int  # requests in the window, this one included when allowed
@@ -68,7 +76,7 @@ class RedisCache(DjangoRedisCache):
         client = self._cache.get_client(full_key, write=True)
         if self._rate_script is None:
             self._rate_script = client.register_script(_RATE_LOG)
-        member = f"{now!r}:{secrets.token_hex(4)}"
+        member = f"{now!r}:{_PROCESS}:{os.getpid()}:{next(_SEQUENCE)}"
         reply = self._rate_script(keys=[full_key], args=[repr(now), repr(duration), limit, member],
                                   client=client)
         if reply[0]:
