@@ -40,7 +40,7 @@ function foundationLabel(f) {
 }
 
 export class BoardView {
-  /** `onSlot(slot, how)` is called for a click or key on a slot; `onDrop(card, slot|null)` after a drag. */
+  /** `onSlot(slot, how, at)` is called for a click (at: the event's time) or key on a slot; `onDrop(card, slot|null)` after a drag. */
   constructor(root, { onSlot, onDrop, onKey }) {
     this.root = root;
     this.onSlot = onSlot;
@@ -190,7 +190,9 @@ export class BoardView {
       return;
     }
     const slot = this.slotOf(event.target);
-    if (slot) this.onSlot(slot, "click");
+    // When the click happened, not when a busy page got to it: a quick
+    // double click stays one even if the first click's redraw was slow.
+    if (slot) this.onSlot(slot, "click", event.timeStamp);
   }
 
   handleKey(event) {

@@ -45,7 +45,7 @@ const view = {
 globalThis.playTimings = view.timings;
 
 const board = new BoardView($("board"), {
-  onSlot: (slot, how) => onSlot(slot, how),
+  onSlot: (slot, how, at) => onSlot(slot, how, at),
   onDrop: (card, slot) => onDrop(card, slot),
   onKey: (event) => onKey(event),
 });
