@@ -77,6 +77,11 @@ def parse_cards(text: str, *, where: str) -> list[int]:
         return []
     if not text:
         raise InvalidCardError(f"{where} is blank: write '-' for an empty one")
+    if len(text) % 2 == 0:  # canonical text, as stored positions hold it: one lookup a card
+        try:
+            return [_BY_TEXT[text[i : i + 2]] for i in range(0, len(text), 2)]
+        except KeyError:
+            pass  # lenient text: read below
     cards = []
     pos = 0
     for m in _CARD_RE.finditer(text):

@@ -27,6 +27,9 @@ class Move(NamedTuple):
         """Parse a move token leniently (``4d > 2``, ``10H>f``, ``r``)."""
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+        move = _BY_TOKEN.get(text)  # a canonical token, as stored lines hold them
+        if move is not None:
+            return move
         if text.strip().upper() == "R":
             return REDEAL
         m = _MOVE_RE.match(text)
@@ -72,6 +75,8 @@ REDEAL = Move(-1, _REDEAL_TARGET)
 # Every card-move value made once: move generation looks them up instead of
 # building NamedTuples in the solver's inner loop. MOVES[card][target + 1].
 MOVES = tuple(tuple(Move(c, t) for t in range(FOUNDATION, 12)) for c in range(52))
+# Every canonical token's move: Move.parse reads stored lines by lookup.
+_BY_TOKEN = {m.token(): m for row in MOVES for m in row} | {"R": REDEAL}
 
 
 def parse_moves(text: str) -> list[Move]:
