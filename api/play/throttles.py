@@ -103,11 +103,13 @@ class _RateReadPerRequest:
             return True
 
     def wait(self):
-        """DRF's wait, from the log's count and oldest time."""
+        """DRF's wait, from the log's count and oldest time; never more than
+        the window (the log holds other processes' clocks, a little ahead)."""
         verdict = self.verdict
         if verdict is None:
             return super().wait()
         remaining = self.duration - (self.now - verdict.oldest) if verdict.count else self.duration
+        remaining = min(self.duration, remaining)
         available = self.num_requests - verdict.count + 1
         return remaining / available if available > 0 else None
 
