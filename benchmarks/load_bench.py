@@ -283,6 +283,21 @@ async def reader(i: int, port: int, game: str, date: str, run: Run):
         await asyncio.sleep(0.1)
 
 
+async def measured_window(run: Run, tasks, *, warmup: float, seconds: float,
+                          server_pid: int | None) -> float:
+    """Let the tasks warm up, then count what they do for ``seconds``; stop
+    them. Returns the server's CPU seconds in the measured window."""
+    run.deadline_start = time.perf_counter() + warmup
+    run.deadline_end = run.deadline_start + seconds
+    await asyncio.sleep(warmup)
+    server0 = process_tree_cpu(server_pid)
+    await asyncio.sleep(seconds)
+    server1 = process_tree_cpu(server_pid)
+    run.stop = True
+    await asyncio.wait(tasks, timeout=30)
+    return server1 - server0
+
+
 async def health_floor(port: int, *, clients: int, seconds: float, warmup: float,
                        server_pid: int | None = None) -> dict:
     """The stack's ceiling on this machine: GET /health/ (a plain Django view:
@@ -302,17 +317,11 @@ async def health_floor(port: int, *, clients: int, seconds: float, warmup: float
             client.close()
 
     tasks = [asyncio.create_task(pinger(i)) for i in range(clients)]
-    run.deadline_start = time.perf_counter() + warmup
-    run.deadline_end = run.deadline_start + seconds
-    await asyncio.sleep(warmup)
-    server0 = process_tree_cpu(server_pid)
-    await asyncio.sleep(seconds)
-    server1 = process_tree_cpu(server_pid)
-    run.stop = True
-    await asyncio.wait(tasks, timeout=30)
+    server_cpu = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
+                                       server_pid=server_pid)
     health = summary("health", run, seconds)
     return {"clients": clients, "seconds": seconds, "health": health, "errors": run.errors,
-            "server_cpu_ms_per_request": round((server1 - server0) * 1000 / max(1, health["count"]), 2)}
+            "server_cpu_ms_per_request": round(server_cpu * 1000 / max(1, health["count"]), 2)}
 
 
 async def check_logs(run: Run) -> dict:
@@ -388,15 +397,9 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
         if run.joined >= total:
             break
         await asyncio.sleep(0.1)
-    run.deadline_start = time.perf_counter() + warmup
-    run.deadline_end = run.deadline_start + seconds
     cpu0 = os.times()
-    await asyncio.sleep(warmup)
-    server0 = process_tree_cpu(server_pid)
-    await asyncio.sleep(seconds)
-    server1 = process_tree_cpu(server_pid)
-    run.stop = True
-    await asyncio.wait(tasks, timeout=30)
+    server_cpu = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
+                                       server_pid=server_pid)
     for task in tasks:
         if task.done() and task.exception() is not None and run.stop_reason is None:
             run.stop_reason = repr(task.exception())
@@ -408,12 +411,12 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
         "move": summary("move", run, seconds), "errors": run.errors,
         "integrity": integrity, "problem": run.stop_reason,
         "loadgen_cpu_s": round((cpu1.user + cpu1.system) - (cpu0.user + cpu0.system), 2),
-        "server_cpu_s": round(server1 - server0, 2),
+        "server_cpu_s": round(server_cpu, 2),
     }
     moves = out["move"]["count"]
     out["server_cpu_ms_per_request"] = round(
-        (server1 - server0) * 1000 / max(1, sum(len(v) for v in run.latencies.values())), 2)
-    out["server_cpu_ms_per_move"] = round((server1 - server0) * 1000 / moves, 2) if moves else None
+        server_cpu * 1000 / max(1, sum(len(v) for v in run.latencies.values())), 2)
+    out["server_cpu_ms_per_move"] = round(server_cpu * 1000 / moves, 2) if moves else None
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in run.latencies:
             out[kind] = summary(kind, run, seconds)
