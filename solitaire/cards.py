@@ -57,9 +57,6 @@ def _normalise(text: str) -> str:
 
 def parse_card(text: str) -> int:
     """Parse one card leniently (``td``, ``10D``, ``10♦``)."""
-    card = _BY_TEXT.get(text)  # canonical text, as stored positions hold it
-    if card is not None:
-        return card
     card = _BY_TEXT.get(_normalise(text.strip()))
     if card is None:
         raise InvalidCardError(

@@ -123,10 +123,6 @@ class Attempt(models.Model):
             parsed = self._parsed = (self.position, solitaire.parse_position(self.position))
         return parsed[1]
 
-    def set_position(self, position: solitaire.Position) -> None:
-        self.position = position.notation()
-        self._parsed = (self.position, position)
-
     def board(self) -> solitaire.Board:
         """The game as the engine keeps it: the stored line resumed from the
         start (made once per instance; set_board keeps it current)."""
@@ -141,7 +137,8 @@ class Attempt(models.Model):
         """Store what the board says: its position, its line and its record's
         counters (the row keeps them so that ranking needs no replay)."""
         record = board.record()
-        self.set_position(board.position)
+        self.position = board.position.notation()
+        self._parsed = (self.position, board.position)
         self.line = solitaire.moves_text(board.move_stack)
         self.cards_home, self.moves = record.cards_home, record.moves
         self.redeals, self.undos = record.redeals, record.undos
