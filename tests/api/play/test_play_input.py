@@ -97,3 +97,24 @@ def test_a_clean_name_is_stable_and_visible(text):
 def test_existing_players_have_keys(make_player):
     make_player("zed", "Zed")
     assert Player.objects.get(user__username="zed").name_key == display_name_key("Zed")
+
+
+_move_bodies = st.dictionaries(
+    st.sampled_from(["move", "moves", "version", "other"]),
+    st.one_of(st.text(max_size=20), st.integers(-3, 2**40), st.booleans(), st.none(),
+              st.sampled_from(["4D>2", " 4D>2", "R", "td>f", "x" * 16, "x" * 17])),
+    max_size=3,
+)
+
+
+@hsettings(max_examples=400, deadline=None)
+@given(_move_bodies)
+def test_the_plain_move_body_check_agrees_with_the_serializer(body):
+    """serializers.move_in answers only bodies MoveIn accepts, and as MoveIn does."""
+    from api.play.serializers import MoveIn, move_in
+
+    fast = move_in(body)
+    if fast is not None:
+        checked = MoveIn(data=body)
+        assert checked.is_valid(), checked.errors
+        assert dict(checked.validated_data) == fast
