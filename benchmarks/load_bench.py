@@ -29,7 +29,8 @@ Scenarios (--scenarios, comma-separated):
               their history
   scale       capacity with 1, 2 and 4 gunicorn workers (WEB_CONCURRENCY)
   floor       the stack's ceiling: N clients asking GET /health/ (a plain
-              Django view: one query, three cache calls) with no think time
+              Django view: one query, three cache calls) with no think time;
+              then the same against gunicorn serving a constant (no Django)
   pgbench     pgbench's ceiling for a move-shaped transaction (lock the
               attempt row, update it, insert an action) on the same database
 
@@ -456,15 +457,23 @@ def manage(env: dict, *argv: str) -> None:
                    stdout=subprocess.DEVNULL)
 
 
+def bare_application(environ, start_response):
+    """gunicorn's own ceiling: a WSGI app answering a constant (the floor)."""
+    body = b'{"status": "ok"}'
+    start_response("200 OK", [("Content-Type", "application/json"),
+                              ("Content-Length", str(len(body)))])
+    return [body]
+
+
 class Server:
-    def __init__(self, args, env: dict):
-        self.args, self.env, self.proc = args, env, None
+    def __init__(self, args, env: dict, app: str = "api.wsgi"):
+        self.args, self.env, self.proc, self.app = args, env, None, app
 
     def __enter__(self):
         gunicorn = shutil.which("gunicorn", path=str(Path(PYTHON).parent)) or "gunicorn"
         self.proc = subprocess.Popen(
             [gunicorn, "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--bind",
-             f"127.0.0.1:{self.args.port}", "api.wsgi"],
+             f"127.0.0.1:{self.args.port}", self.app],
             env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.args.server_log,
             start_new_session=True)
         for _ in range(300):
@@ -649,19 +658,24 @@ def main(argv=None) -> int:
                 go("scale", workers=w, game=games[0], line=lines[games[0]],
                    players=args.players, think=0)
         if "floor" in scenarios:
-            with Server(args, server_env(args, url, args.workers)) as server:
-                r = asyncio.run(health_floor(args.port, clients=args.players, seconds=args.seconds,
-                                             warmup=args.warmup, server_pid=server.proc.pid))
-            r.update(scenario_name="floor", workers=args.workers, threads=args.threads)
-            results.append(r)
-            h = r["health"]
-            print(f"{'floor: GET /health/ (' + str(args.workers) + 'x' + str(args.threads) + ')':<34} "
-                  f"{r['clients']:>4} clients, no think: {h['per_second']:>7.1f} requests/s  "
-                  f"p50 {h['p50_ms']:>6.1f}  p99 {h['p99_ms']:>6.1f} ms; server CPU "
-                  f"{r['server_cpu_ms_per_request']} ms per request", flush=True)
-            if r["errors"]:
-                print(f"{'':<34} errors: {r['errors']}", flush=True)
-                failed = True
+            bare_env = server_env(args, url, args.workers)
+            bare_env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "benchmarks"), str(ROOT)])
+            for label, env_, app in (("GET /health/", server_env(args, url, args.workers), "api.wsgi"),
+                                     ("gunicorn alone", bare_env, "load_bench:bare_application")):
+                with Server(args, env_, app) as server:
+                    r = asyncio.run(health_floor(args.port, clients=args.players,
+                                                 seconds=args.seconds, warmup=args.warmup,
+                                                 server_pid=server.proc.pid))
+                r.update(scenario_name="floor", app=app, workers=args.workers, threads=args.threads)
+                results.append(r)
+                h = r["health"]
+                print(f"{'floor: ' + label + ' (' + str(args.workers) + 'x' + str(args.threads) + ')':<34} "
+                      f"{r['clients']:>4} clients, no think: {h['per_second']:>7.1f} requests/s  "
+                      f"p50 {h['p50_ms']:>6.1f}  p99 {h['p99_ms']:>6.1f} ms; server CPU "
+                      f"{r['server_cpu_ms_per_request']} ms per request", flush=True)
+                if r["errors"]:
+                    print(f"{'':<34} errors: {r['errors']}", flush=True)
+                    failed = True
         if "pgbench" in scenarios:
             tps = pgbench(url, args.seconds, args.pgbench_clients)
             results.append({"scenario_name": "pgbench", "tps": tps})
