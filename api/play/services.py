@@ -181,37 +181,40 @@ def attempt_start(*, user, game: str, date: dt.date | None, now: dt.datetime) ->
     and the deal is today's; a second tab starting at the same moment gets a
     practice attempt (the database allows one ranked attempt per deal).
     A player has at most PLAY_MAX_ATTEMPTS_PER_DEAL attempts on one deal
-    (409 attempt_limit; two starts at the same instant may pass it by one)."""
+    (409 attempt_limit), however many start at once: a player's starts take
+    turns on the player's row, so each counts the ones before it."""
     today = clock.day_of(now)
     deal = deal_for(game=game, date=date or today, now=now)
-    mine = Attempt.objects.filter(player=user, deal=deal).aggregate(
-        total=Count("id"), ranked=Count("id", filter=Q(ranked=True))
-    )
-    limit = settings.PLAY_MAX_ATTEMPTS_PER_DEAL
-    if mine["total"] >= limit:
-        raise AttemptLimit(
-            _("You have made %(limit)s attempts on this deal, the most there can be.")
-            % {"limit": limit},
-            extra={"limit": limit},
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+        mine = Attempt.objects.filter(player=user, deal=deal).aggregate(
+            total=Count("id"), ranked=Count("id", filter=Q(ranked=True))
         )
-    position = solitaire.parse_position(deal.position)
-    fields = dict(
-        player=user,
-        deal=deal,
-        start_position=position.notation(),
-        position=position.notation(),
-        cards_home=position.cards_home(),
-        status=_status_of(position),
-        started_at=now,
-        last_action_at=now,
-    )
-    if deal.date == today and not mine["ranked"]:
-        try:
-            with transaction.atomic():
-                return Attempt.objects.create(ranked=True, **fields)
-        except IntegrityError:
-            pass
-    return Attempt.objects.create(ranked=False, **fields)
+        limit = settings.PLAY_MAX_ATTEMPTS_PER_DEAL
+        if mine["total"] >= limit:
+            raise AttemptLimit(
+                _("You have made %(limit)s attempts on this deal, the most there can be.")
+                % {"limit": limit},
+                extra={"limit": limit},
+            )
+        position = solitaire.parse_position(deal.position)
+        fields = dict(
+            player=user,
+            deal=deal,
+            start_position=position.notation(),
+            position=position.notation(),
+            cards_home=position.cards_home(),
+            status=_status_of(position),
+            started_at=now,
+            last_action_at=now,
+        )
+        if deal.date == today and not mine["ranked"]:
+            try:
+                with transaction.atomic():
+                    return Attempt.objects.create(ranked=True, **fields)
+            except IntegrityError:
+                pass
+        return Attempt.objects.create(ranked=False, **fields)
 
 
 _MAX_ID = 2**63 - 1

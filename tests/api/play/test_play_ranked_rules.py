@@ -6,6 +6,7 @@ once its day is over (the solution is public from that moment) and its record
 stays as it stood at midnight. And the caps on actions and attempts."""
 
 import datetime as dt
+import threading
 
 import pytest
 
@@ -141,3 +142,27 @@ def test_a_player_has_a_bounded_number_of_attempts_per_deal(api, todays_deals, s
     # Another deal and another player are counted apart.
     player.start("flower")
     other.start("cruel")
+
+
+def test_starts_at_the_same_instant_never_pass_the_attempt_cap(api, todays_deals, settings):
+    """Eight real requests released together against a cap of three: three
+    attempts (one ranked), five refusals; none slips past the count."""
+    settings.PLAY_MAX_ATTEMPTS_PER_DEAL = 3
+    player = api()
+    barrier = threading.Barrier(8)
+    replies = []
+
+    def start():
+        barrier.wait()
+        replies.append(player.post("/api/v1/attempts", {"game": "cruel"}))
+
+    threads = [threading.Thread(target=start) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(r.status for r in replies) == [201] * 3 + [409] * 5, [r.body for r in replies]
+    assert all(r.error_code == "attempt_limit" for r in replies if r.status == 409)
+    mine = player.get("/api/v1/attempts?game=cruel").body
+    assert mine["count"] == 3
+    assert sorted(a["ranked"] for a in mine["results"]) == [False, False, True]
