@@ -29,6 +29,28 @@ BOARD_BOX = (
     " innerWidth: innerWidth, innerHeight: innerHeight}; }"
 )
 
+# Cards whose index (rank and suit) the next card of their pile or of the
+# bouquet covers in part, its solid ring (a box-shadow's spread) included:
+# a covered card must still say what it is.
+HIDDEN_INDEXES = (
+    "() => { const hidden = [];"
+    " const ring = (el) => Math.max(0, ...[...getComputedStyle(el).boxShadow"
+    "   .matchAll(/(-?[\\d.]+)px (-?[\\d.]+)px (-?[\\d.]+)px (-?[\\d.]+)px/g)].map((m) => +m[4]));"
+    " const groups = [...document.querySelectorAll('.board .stack, .board__bouquet')];"
+    " for (const group of groups) {"
+    "  const cards = [...group.querySelectorAll('.card[data-card]')];"
+    "  for (let i = 0; i + 1 < cards.length; i++) {"
+    "   const r = cards[i + 1].getBoundingClientRect(), s = ring(cards[i + 1]);"
+    "   const b = {left: r.left - s, right: r.right + s, top: r.top - s, bottom: r.bottom + s};"
+    "   for (const part of cards[i].querySelectorAll('.card__rank, .card__suit')) {"
+    "    const a = part.getBoundingClientRect();"
+    "    if (a.right > b.left + 0.5 && a.left < b.right && a.bottom > b.top + 0.5 && a.top < b.bottom)"
+    "     hidden.push(cards[i].dataset.card + ' ' + part.className + ' ' + Math.round(a.right - b.left));"
+    "   }"
+    "  } }"
+    " return hidden; }"
+)
+
 
 def double_click_home(page, card: str) -> None:
     before = version(page)
@@ -159,6 +181,7 @@ def test_the_whole_board_fits_a_laptop_screen(game, locale, deals, open_page, sc
     # Cards use the room: wider than the old 80 px.
     card = page.locator(".board .card[data-card]").first.bounding_box()
     assert card["width"] >= 84, card
+    assert page.evaluate(HIDDEN_INDEXES) == [], "every covered card shows its rank and suit"
     screenshot(page, f"feel-{game}-{locale}-1280x800")
 
 
@@ -183,6 +206,7 @@ def test_a_phone_shows_the_board_high_without_sideways_scroll(game, locale, deal
         assert not small, small
         assert boxes["movable"] and all(b["width"] >= 44 and b["height"] >= 44 for b in boxes["movable"])
         assert all(b["right"] <= 390 for b in boxes["slots"])
+        assert page.evaluate(HIDDEN_INDEXES) == [], "every covered card shows its rank and suit"
         assert page.locator(".hint--keys").is_hidden(), "no keyboard help on a touch screen"
     finally:
         context.close()
@@ -197,6 +221,7 @@ def test_other_screens_show_the_board_without_sideways_scroll(size, deals, open_
         boxes = page.evaluate(BOARD_BOX)
         assert boxes["scrollWidth"] <= width, boxes
         assert all(b["bottom"] <= height for b in boxes["foundations"]), boxes["foundations"]
+        assert page.evaluate(HIDDEN_INDEXES) == [], "every covered card shows its rank and suit"
         screenshot(page, f"feel-{game}-{width}x{height}")
 
 
