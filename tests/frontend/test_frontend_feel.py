@@ -1,9 +1,12 @@
 """Play that feels right: one gesture home, the forced finish in one click,
 cards that slide (and do not under reduced motion), a board that fits the
-window, the win brought into view, a mark on slow answers, the keyboard on
-the board after Start. Screenshots of each check go to test-artifacts/."""
+window with every covered card's rank and suit in sight, marks that stand
+out from the felt, the win brought into view, a mark on slow answers, the
+keyboard on the board after Start. Screenshots of each check go to test-artifacts/."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from frontend_steps import (
@@ -326,3 +329,53 @@ def test_settings_are_kept_and_play_safe_moves_and_single_gestures(deals, open_p
     page.wait_for_selector('[data-play][data-busy="false"]')
     assert page.locator('[data-setting="autoSafe"]').is_checked()
     assert page.locator('[data-setting="oneGesture"]').is_checked()
+
+
+def _rgba(text: str) -> tuple[float, float, float, float]:
+    parts = [float(p) for p in re.findall(r"[\d.]+", text)[:4]]
+    return (*parts[:3], parts[3] if len(parts) == 4 else 1.0)
+
+
+def _over(colour, ground) -> tuple[float, float, float]:
+    r, g, b, a = colour
+    return tuple(a * c + (1 - a) * d for c, d in zip((r, g, b), ground))
+
+
+def _contrast(one, two) -> float:
+    """WCAG 2 contrast ratio of two opaque sRGB colours (0-255)."""
+    def luminance(rgb):
+        lin = [(c / 255 / 12.92) if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+MARK_COLOURS = (
+    "() => { const style = (q) => { const el = document.querySelector(q); return el && getComputedStyle(el); };"
+    " const ring = (q) => { const s = style(q); if (!s) return null;"
+    "   const shadows = s.boxShadow.split(/,(?![^(]*\\))/).filter((x) => / 0px 0px 0px /.test(x));"
+    "   return shadows.length ? shadows.at(-1).trim().replace(/\\)\\s.*$/, ')') : null; };"
+    " return {felt: style('.board-scroll').backgroundColor,"
+    "  movable: ring('.slot--movable:not(.slot--selected) .card--movable'),"
+    "  selected: ring('.slot--selected .card:last-child'),"
+    "  target: style('.slot--target') && style('.slot--target').borderTopColor,"
+    "  empty: style('.card--empty') && style('.card--empty').borderTopColor}; }"
+)
+
+
+def test_the_marks_on_the_felt_stand_out_from_it(deals, open_page):
+    """Non-text contrast (WCAG 1.4.11, at least 3:1 against the felt): the
+    ring of a card that can move, of the selected card, a target's border,
+    an empty place's border, as the browser computes them."""
+    page = open_page("/play/flower/", width=1280, height=800)
+    start_attempt(page)
+    movable = page.locator(".slot--movable").first
+    movable.click()
+    page.locator(".slot--selected").wait_for()
+    page.locator(".slot--target").first.wait_for()
+    colours = page.evaluate(MARK_COLOURS)
+    assert all(colours.values()), colours
+    felt = _rgba(colours["felt"])[:3]
+    for mark in ("movable", "selected", "target", "empty"):
+        ratio = _contrast(_over(_rgba(colours[mark]), felt), felt)
+        assert ratio >= 3, (mark, colours[mark], round(ratio, 2))
