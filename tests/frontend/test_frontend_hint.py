@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from frontend_steps import api_get, confirm_finish, latest_attempt, start_attempt
 
 import solitaire
@@ -43,3 +45,29 @@ def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_
         page.wait_for_function(
             "(text) => document.querySelector('#live-region').textContent.includes(text)", arg=text,
         )
+
+
+def test_a_hint_the_api_refuses_takes_the_button_away(deals, open_page):
+    """The API refuses hints on practice while the player's ranked attempt on
+    the deal is open (started in another tab, say): the page says why once
+    and stops offering the button for that attempt."""
+    page = open_page("/play/flower/")
+    start_attempt(page)
+    page.locator('[data-ref="finish"]').click()
+    confirm_finish(page)
+    page.wait_for_selector('[data-play][data-status="abandoned"][data-busy="false"]')
+    page.locator('[data-ref="again"]').click()
+    page.wait_for_selector('[data-play][data-status="playing"][data-version="0"][data-busy="false"]')
+    hint = page.locator('[data-ref="hint"]')
+    assert hint.is_visible()
+    refusal = {"error": {"code": "hint_not_for_ranked", "fields": {},
+                         "message": "No hints on this deal while your ranked attempt on it is being played."}}
+    page.route("**/api/v1/attempts/*/hint", lambda route: route.fulfill(
+        status=403, content_type="application/json", body=json.dumps(refusal)))
+    hint.click()
+    message = page.locator('[data-ref="message"]')
+    message.wait_for()
+    assert "ranked attempt" in message.inner_text()
+    hint.wait_for(state="hidden")
+    # Still the same attempt, still playable.
+    assert page.locator('[data-play]').get_attribute("data-status") == "playing"

@@ -41,6 +41,7 @@ const view = {
   queue: [], // input that came while an answer was awaited, replayed in order
   motion: {}, // how the next redraw slides: {redeal, order}
   timings: [], // per move: ms from pointer-up (or the key) to the board redrawn and to the answer
+  noHintFor: null, // the attempt the API refused hints (its ranked one on the deal is open)
 };
 globalThis.playTimings = view.timings;
 
@@ -81,8 +82,9 @@ function render() {
   redeal.hidden = game !== "cruel";
   redeal.disabled = !(attempt.can_redeal && active);
   $("finish").disabled = attempt.finished || view.busy;
-  // Hints are for practice: the API refuses them on a ranked attempt in play.
-  $("hint").hidden = attempt.ranked || attempt.finished;
+  // Hints are for practice: the API refuses them on a ranked attempt in play,
+  // and on practice while the ranked attempt on the deal is (it says so once).
+  $("hint").hidden = attempt.ranked || attempt.finished || view.noHintFor === attempt.id;
   $("hint").disabled = !active;
   $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
   $("ranked-note").hidden = true; // said before Start; the label below names the attempt
@@ -352,6 +354,7 @@ async function showHint() {
       showMessage(text, "info");
       announce(text);
     } catch (error) {
+      if (error.code === "hint_not_for_ranked") view.noHintFor = attempt.id;
       showMessage(errorText(error, gettext), "error");
     }
   });
