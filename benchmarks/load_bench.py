@@ -20,13 +20,17 @@ with the moves the server acknowledged: a move missing from the log is
 lost, one more than acknowledged is doubled, and `replay_ok` must hold.
 
 Scenarios (--scenarios, comma-separated):
-  play        N players with think time, each game apart (the headline)
+  human       players at a person's pace (think time lognormal around
+              --human-median-s, random start), stepped up (--human-steps)
+              until a step's move p99 passes --human-p99-ms; prints the
+              largest count that held (the headline: players held)
+  play        N players with a fixed think time, each game apart
   capacity    N players, no think time, each game apart (the saturation)
-  hints       N players moving with think time while H guests flood hints
-              from positions of their own (random legal moves, so no answer
-              comes from the position cache)
-  mixed       N players moving while R guests read the leaderboard and
-              their history
+  hints       --paced-players players at a person's pace while H guests
+              flood hints from positions of their own (random legal moves,
+              so no answer comes from the position cache)
+  mixed       --paced-players players at a person's pace while R guests
+              read the leaderboard and their history
   scale       capacity with 1, 2 and 4 gunicorn workers (WEB_CONCURRENCY)
   floor       the stack's ceiling: N clients asking GET /health/ (a plain
               Django view: one query, three cache calls) with no think time;
@@ -35,7 +39,8 @@ Scenarios (--scenarios, comma-separated):
               attempt row, update it, insert an action) on the same database
 
     python benchmarks/load_bench.py [--players 200] [--think-ms 150] [--seconds 20]
-        [--scenarios play,capacity,hints,mixed,scale,floor,pgbench] [--port 8230]
+        [--scenarios human,play,capacity,hints,mixed,scale,floor,pgbench] [--port 8230]
+        [--human-steps 200,400,800,1200,1600] [--human-median-s 1.5] [--paced-players 400]
         [--admin-url postgres://root@127.0.0.1:5432/postgres] [--db load23]
         [--cache-url redis://127.0.0.1:6379/15] [--workers 5] [--threads 4]
         [--smoke] [--json OUT] [--keep]
@@ -48,6 +53,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import shutil
@@ -160,6 +166,31 @@ def address(i: int) -> str:
 # -- players ---------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Think:
+    """Seconds a player thinks between moves: ``median`` each time, or with
+    ``sigma`` drawn from a lognormal around it (a person's pace: most moves
+    near the median, a few long looks)."""
+
+    median: float
+    sigma: float = 0.0
+
+    def __call__(self) -> float:
+        if not self.sigma:
+            return self.median
+        return random.lognormvariate(math.log(self.median), self.sigma)
+
+    def __bool__(self) -> bool:
+        return self.median > 0
+
+    def label(self) -> str:
+        ms = round(self.median * 1000)
+        return f"~{ms} ms" if self.sigma else f"{ms} ms"
+
+
+NO_THINK = Think(0.0)
+
+
 @dataclass
 class Run:
     deadline_start: float = float("inf")  # the measured window, set once all have joined
@@ -190,11 +221,11 @@ async def start_attempt(client: Client, run: Run, game: str):
     return data if status == 201 else None
 
 
-async def player(i: int, port: int, game: str, line: list[str], think: float, run: Run):
+async def player(i: int, port: int, game: str, line: list[str], think: Think, run: Run):
     client = Client(port, address(i))
     try:
         await join(client, run)
-        await asyncio.sleep(random.random() * max(think, 0.05))  # spread the starts
+        await asyncio.sleep(random.random() * 2 * max(think.median, 0.025))  # spread the starts
         first = True
         while not run.stop:
             attempt = await start_attempt(client, run, game)
@@ -221,7 +252,7 @@ async def player(i: int, port: int, game: str, line: list[str], think: float, ru
                 acked.append(token)
                 version = data["version"]
                 if think:
-                    await asyncio.sleep(think)
+                    await asyncio.sleep(think())
     except (ConnectionError, OSError, asyncio.IncompleteReadError) as error:
         run.stop_reason = f"player {i}: {error!r}"
 
@@ -385,7 +416,7 @@ def process_tree_cpu(pid: int | None) -> float:
     return total
 
 
-async def scenario(port: int, *, game: str, line: list[str], players: int, think: float,
+async def scenario(port: int, *, game: str, line: list[str], players: int, think: Think,
                    seconds: float, warmup: float, hinters: int = 0, readers: int = 0,
                    date: str = "", server_pid: int | None = None) -> dict:
     run = Run()
@@ -407,7 +438,7 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
     cpu1 = os.times()
     integrity = await check_logs(run)
     out = {
-        "game": game, "players": players, "think_ms": round(think * 1000), "seconds": seconds,
+        "game": game, "players": players, "think": think.label(), "seconds": seconds,
         "hinters": hinters, "readers": readers,
         "move": summary("move", run, seconds), "errors": run.errors,
         "integrity": integrity, "problem": run.stop_reason,
@@ -553,7 +584,7 @@ def pgbench(url: str, seconds: float, clients: int) -> float:
 def show(title: str, r: dict) -> None:
     m = r["move"]
     i = r["integrity"]
-    print(f"{title:<34} {r['game']:<6} {r['players']:>4} players think {r['think_ms']:>3} ms: "
+    print(f"{title:<34} {r['game']:<6} {r['players']:>4} players think {r['think']:>7}: "
           f"{m['per_second']:>7.1f} moves/s  p50 {m['p50_ms']:>6.1f}  p90 {m['p90_ms']:>6.1f}  "
           f"p99 {m['p99_ms']:>6.1f}  max {m['max_ms']:>7.1f} ms  "
           f"lost {i['lost']} doubled {i['doubled']} bad replays {i['bad_replay']}"
@@ -572,7 +603,7 @@ def show(title: str, r: dict) -> None:
         print(f"{'':<34} problem: {r['problem']}", flush=True)
 
 
-def main(argv=None) -> int:
+def parse_args(argv) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--players", type=int, default=200)
     p.add_argument("--think-ms", type=float, default=150)
@@ -581,7 +612,13 @@ def main(argv=None) -> int:
     p.add_argument("--hinters", type=int, default=20)
     p.add_argument("--readers", type=int, default=20)
     p.add_argument("--games", default="flower,cruel")
-    p.add_argument("--scenarios", default="play,capacity,hints,mixed,scale,floor,pgbench")
+    p.add_argument("--scenarios", default="human,play,capacity,hints,mixed,scale,floor,pgbench")
+    p.add_argument("--human-steps", default="200,400,800,1200,1600")
+    p.add_argument("--human-median-s", type=float, default=1.5)
+    p.add_argument("--human-sigma", type=float, default=0.5)
+    p.add_argument("--human-p99-ms", type=float, default=100)
+    p.add_argument("--paced-players", type=int, default=400,
+                   help="players at a person's pace beside the hint flood and the readers")
     p.add_argument("--port", type=int, default=8230, help="0: any free port")
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
     p.add_argument("--db", default="load23")
@@ -600,101 +637,149 @@ def main(argv=None) -> int:
             args.port = s.getsockname()[1]
     if args.smoke:
         args.players, args.seconds, args.warmup, args.think_ms = 4, 3, 0.5, 20
-        args.hinters, args.readers = 2, 2
+        args.hinters, args.readers, args.paced_players = 2, 2, 4
+        args.human_median_s, args.human_steps = 0.05, "2,4"
         if args.scenarios == p.get_default("scenarios"):
-            args.scenarios = "play,hints"
+            args.scenarios = "human,play,hints"
     args.server_log = open(os.devnull, "w") if not os.environ.get("LOAD_BENCH_SERVER_LOG") \
         else open(os.environ["LOAD_BENCH_SERVER_LOG"], "a")
-    scenarios = args.scenarios.split(",")
-    games = args.games.split(",")
-    think = args.think_ms / 1000
+    return args
 
+
+class Bench:
+    """One run: the scratch database, today's lines, and every scenario's figures."""
+
+    def __init__(self, args, url: str):
+        self.args, self.url = args, url
+        self.games = args.games.split(",")
+        self.human = Think(args.human_median_s, args.human_sigma)
+        self.results: list[dict] = []
+        self.failed = False
+
+    def prepare(self) -> None:
+        env = server_env(self.args, self.url, self.args.workers)
+        manage(env, "migrate", "--no-input")
+        manage(env, "prepare_deals")
+        self.date, self.lines = today_deals(env)
+        print(f"load_bench: {self.date}, lines of "
+              f"{', '.join(f'{g} {len(self.lines[g])} moves' for g in self.games)}; "
+              f"gunicorn {self.args.workers} workers x {self.args.threads} threads; "
+              f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
+
+    def go(self, title: str, *, game: str, workers: int | None = None, **kw) -> dict:
+        args = self.args
+        w = workers or args.workers
+        with Server(args, server_env(args, self.url, w)) as server:
+            r = asyncio.run(scenario(args.port, seconds=args.seconds, warmup=args.warmup,
+                                     date=self.date, server_pid=server.proc.pid, game=game,
+                                     line=self.lines[game], **kw))
+        r.update(scenario_name=title, workers=w, threads=args.threads)
+        self.results.append(r)
+        show(f"{title} ({w}x{args.threads})", r)
+        i = r["integrity"]
+        if i["lost"] or i["doubled"] or i["bad_replay"] or r["problem"]:
+            self.failed = True
+        if not r["move"]["count"]:
+            print("load_bench: no move was answered in the window", flush=True)
+            self.failed = True
+        return r
+
+    def human_steps(self) -> None:
+        """Players at a person's pace, more at each step, until p99 passes the bound."""
+        game = self.games[0]
+        held = None
+        for players in map(int, self.args.human_steps.split(",")):
+            r = self.go("human pace", game=game, players=players, think=self.human)
+            if r["move"]["p99_ms"] > self.args.human_p99_ms:
+                break
+            held = r
+        print(f"{'human pace: players held':<34} "
+              + (f"{held['players']} ({held['move']['per_second']} moves/s, p99 "
+                 f"{held['move']['p99_ms']} ms <= {self.args.human_p99_ms:g} ms)"
+                 if held else f"none at p99 <= {self.args.human_p99_ms:g} ms"), flush=True)
+        self.results.append({"scenario_name": "human pace held", "game": game,
+                             "players": held["players"] if held else 0})
+
+    def floor(self) -> None:
+        args = self.args
+        bare_env = server_env(args, self.url, args.workers)
+        bare_env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "benchmarks"), str(ROOT)])
+        for label, env, app in (("GET /health/", server_env(args, self.url, args.workers), "api.wsgi"),
+                                ("gunicorn alone", bare_env, "load_bench:bare_application")):
+            with Server(args, env, app) as server:
+                r = asyncio.run(health_floor(args.port, clients=args.players,
+                                             seconds=args.seconds, warmup=args.warmup,
+                                             server_pid=server.proc.pid))
+            r.update(scenario_name="floor", app=app, workers=args.workers, threads=args.threads)
+            self.results.append(r)
+            h = r["health"]
+            print(f"{'floor: ' + label + ' (' + str(args.workers) + 'x' + str(args.threads) + ')':<34} "
+                  f"{r['clients']:>4} clients, no think: {h['per_second']:>7.1f} requests/s  "
+                  f"p50 {h['p50_ms']:>6.1f}  p99 {h['p99_ms']:>6.1f} ms; server CPU "
+                  f"{r['server_cpu_ms_per_request']} ms per request", flush=True)
+            if r["errors"]:
+                print(f"{'':<34} errors: {r['errors']}", flush=True)
+                self.failed = True
+
+    def pgbench(self) -> None:
+        tps = pgbench(self.url, self.args.seconds, self.args.pgbench_clients)
+        self.results.append({"scenario_name": "pgbench", "tps": tps})
+        print(f"{'pgbench move-shaped ceiling':<34} {tps:,.0f} transactions/s "
+              f"({self.args.pgbench_clients} clients)", flush=True)
+        for r in self.results:
+            if r.get("scenario_name") in ("play", "capacity", "human pace"):
+                share = r["move"]["per_second"] / tps
+                r["share_of_pgbench"] = round(share, 4)
+                print(f"  {r['scenario_name']} {r['game']} {r['players']}: {share:.1%} of "
+                      "pgbench's ceiling")
+
+    def run(self, scenarios: list[str]) -> None:
+        args, first = self.args, self.games[0]
+        fixed = Think(args.think_ms / 1000)
+        if "human" in scenarios:
+            self.human_steps()
+        for game in self.games:
+            if "play" in scenarios:
+                self.go("play", game=game, players=args.players, think=fixed)
+            if "capacity" in scenarios:
+                self.go("capacity", game=game, players=args.players, think=NO_THINK)
+        if "hints" in scenarios:
+            self.go("hint flood", game=first, players=args.paced_players, think=self.human,
+                    hinters=args.hinters)
+        if "mixed" in scenarios:
+            self.go("mixed", game=first, players=args.paced_players, think=self.human,
+                    readers=args.readers)
+        if "scale" in scenarios:
+            for w in (1, 2, 4):
+                self.go("scale", workers=w, game=first, players=args.players, think=NO_THINK)
+        if "floor" in scenarios:
+            self.floor()
+        if "pgbench" in scenarios:
+            self.pgbench()
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
     import psycopg
 
     url = db_url(args.admin_url, args.db)
     with psycopg.connect(args.admin_url, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {args.db}")
-    results = []
-    failed = False
+    bench = Bench(args, url)
     try:
-        env = server_env(args, url, args.workers)
-        manage(env, "migrate", "--no-input")
-        manage(env, "prepare_deals")
-        date, lines = today_deals(env)
-        print(f"load_bench: {date}, lines of {', '.join(f'{g} {len(lines[g])} moves' for g in games)}; "
-              f"gunicorn {args.workers} workers x {args.threads} threads; "
-              f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
-
-        def go(title, workers=None, **kw):
-            nonlocal failed
-            w = workers or args.workers
-            with Server(args, server_env(args, url, w)) as server:
-                r = asyncio.run(scenario(args.port, seconds=args.seconds, warmup=args.warmup,
-                                         date=date, server_pid=server.proc.pid, **kw))
-            r.update(scenario_name=title, workers=w, threads=args.threads)
-            results.append(r)
-            show(f"{title} ({w}x{args.threads})", r)
-            i = r["integrity"]
-            if i["lost"] or i["doubled"] or i["bad_replay"] or r["problem"]:
-                failed = True
-            if not r["move"]["count"]:
-                print("load_bench: no move was answered in the window", flush=True)
-                failed = True
-
-        for game in games:
-            if "play" in scenarios:
-                go("play", game=game, line=lines[game], players=args.players, think=think)
-            if "capacity" in scenarios:
-                go("capacity", game=game, line=lines[game], players=args.players, think=0)
-        if "hints" in scenarios:
-            go("hint flood", game=games[0], line=lines[games[0]], players=args.players,
-               think=think, hinters=args.hinters)
-        if "mixed" in scenarios:
-            go("mixed", game=games[0], line=lines[games[0]], players=args.players, think=think,
-               readers=args.readers)
-        if "scale" in scenarios:
-            for w in (1, 2, 4):
-                go("scale", workers=w, game=games[0], line=lines[games[0]],
-                   players=args.players, think=0)
-        if "floor" in scenarios:
-            bare_env = server_env(args, url, args.workers)
-            bare_env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "benchmarks"), str(ROOT)])
-            for label, env_, app in (("GET /health/", server_env(args, url, args.workers), "api.wsgi"),
-                                     ("gunicorn alone", bare_env, "load_bench:bare_application")):
-                with Server(args, env_, app) as server:
-                    r = asyncio.run(health_floor(args.port, clients=args.players,
-                                                 seconds=args.seconds, warmup=args.warmup,
-                                                 server_pid=server.proc.pid))
-                r.update(scenario_name="floor", app=app, workers=args.workers, threads=args.threads)
-                results.append(r)
-                h = r["health"]
-                print(f"{'floor: ' + label + ' (' + str(args.workers) + 'x' + str(args.threads) + ')':<34} "
-                      f"{r['clients']:>4} clients, no think: {h['per_second']:>7.1f} requests/s  "
-                      f"p50 {h['p50_ms']:>6.1f}  p99 {h['p99_ms']:>6.1f} ms; server CPU "
-                      f"{r['server_cpu_ms_per_request']} ms per request", flush=True)
-                if r["errors"]:
-                    print(f"{'':<34} errors: {r['errors']}", flush=True)
-                    failed = True
-        if "pgbench" in scenarios:
-            tps = pgbench(url, args.seconds, args.pgbench_clients)
-            results.append({"scenario_name": "pgbench", "tps": tps})
-            print(f"{'pgbench move-shaped ceiling':<34} {tps:,.0f} transactions/s "
-                  f"({args.pgbench_clients} clients)", flush=True)
-            for r in results:
-                if r.get("scenario_name") in ("play", "capacity"):
-                    share = r["move"]["per_second"] / tps
-                    r["share_of_pgbench"] = round(share, 4)
-                    print(f"  {r['scenario_name']} {r['game']}: {share:.1%} of pgbench's ceiling")
+        bench.prepare()
+        bench.run(args.scenarios.split(","))
     finally:
         shutil.rmtree(os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}"), ignore_errors=True)
         if not args.keep:
             with psycopg.connect(args.admin_url, autocommit=True) as conn:
                 conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
     if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
-    print("load_bench: integrity", "FAILED" if failed else "ok: no move lost or doubled, every log replays")
-    return 1 if failed else 0
+        Path(args.json).write_text(json.dumps(bench.results, indent=1))
+    print("load_bench: integrity",
+          "FAILED" if bench.failed else "ok: no move lost or doubled, every log replays")
+    return 1 if bench.failed else 0
 
 
 if __name__ == "__main__":

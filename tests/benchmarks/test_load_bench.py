@@ -27,7 +27,9 @@ def test_the_smoke_run_loses_and_doubles_no_move(tmp_path):
     results = json.loads(out.read_text())
     played = {r["game"] for r in results if r["scenario_name"] == "play"}
     assert played == {"flower", "cruel"}
-    for r in results:
+    held = next(r for r in results if r["scenario_name"] == "human pace held")
+    assert held["players"] in (0, 2, 4)
+    for r in (r for r in results if "move" in r):
         assert r["move"]["count"] > 0
         assert r["integrity"] == {**r["integrity"], "lost": 0, "doubled": 0, "bad_replay": 0}
         assert r["integrity"]["attempts"] >= r["players"]

@@ -87,7 +87,8 @@ def _parse(notation: str) -> solitaire.Position:
 
 @dataclass(frozen=True)
 class AttemptState:
-    """An attempt as stored, with what play needs of its deal."""
+    """An attempt as stored, with what play needs of its deal. The fields in
+    ``FIXED`` are set when it starts and no change alters them."""
 
     id: int
     player_id: int
@@ -112,6 +113,9 @@ class AttemptState:
     last_action: str
     fast_run: int = 0
     machine_pace: bool = False
+
+    FIXED = frozenset({"id", "player_id", "deal_id", "game", "date", "day_ends_at", "ranked",
+                       "start_position", "started_at"})
 
     @property
     def finished(self) -> bool:

@@ -38,8 +38,8 @@ ROW_FIELDS = tuple(
     f.name for f in dataclasses.fields(AttemptState)
     if f.name in {field.attname for field in Attempt._meta.concrete_fields}
 )
-# What a change writes: everything but the key.
-_WRITTEN = tuple(name for name in ROW_FIELDS if name != "id")
+# What a change writes: every column a change may alter.
+_WRITTEN = tuple(name for name in ROW_FIELDS if name not in AttemptState.FIXED)
 _MAX_ID = 2**63 - 1
 
 _LOAD = CompiledQuery(
@@ -115,8 +115,9 @@ def _save_in_one_statement(change: Change) -> bool:
     (attempt, number) stands behind it too). One round trip."""
     state = change.state
     sql, fields = _one_statement_sql(len(change.actions))
-    params = [field.get_db_prep_save(getattr(state, field.attname), connection)
-              for field in fields]
+    # psycopg adapts these values as the fields would (text, integers,
+    # booleans, aware datetimes), at a fraction of get_db_prep_save's cost.
+    params = [getattr(state, field.attname) for field in fields]
     params += [state.id, change.from_version]
     for action in change.actions:
         params += [state.id, action.number, action.kind, action.move, action.at]
