@@ -143,10 +143,13 @@ if CACHE_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# After a failed cache call, each process leaves the cache alone this long
+# (calls fail at once), then tries it again (api.cache's circuit breaker).
+CACHE_RETRY_SECONDS = env_float("CACHE_RETRY_SECONDS", 5.0, minimum=0.1)
 
 # Sessions live in the database, so any web process can serve any request,
-# and are read through the cache: a request costs a cache read instead of a
-# query (written to both; a cache that is down falls back to the database).
+# and are read from it on every request, never from the cache: a logout is
+# final even when the cache missed it (api/sessions.py).
 SESSION_ENGINE = "api.sessions"
 # A session expires this long after its last save; it is saved again once
 # less than half remains (api.play.sessions), so a session in use lasts.
