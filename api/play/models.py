@@ -177,3 +177,16 @@ class AttemptAction(models.Model):
     @property
     def token(self) -> str:
         return self.move if self.kind == self.Kind.MOVE else "undo"
+
+
+class LoginFailure(models.Model):
+    """Wrong passwords given for one username (api.play.throttles' lockout),
+    kept in the database so that the bound holds while the cache is down.
+
+    The username is stored only as a digest of its case-folded form (any
+    username may be tried, taken or not); the row goes on a right password."""
+
+    username_digest = models.CharField(max_length=64, primary_key=True)
+    failures = models.PositiveIntegerField(default=0)
+    last_failure_at = models.DateTimeField()
+    locked_until = models.DateTimeField(null=True, blank=True)
