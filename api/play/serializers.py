@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -52,6 +53,14 @@ class DayField(serializers.DateField):
         return super().to_internal_value(value)
 
 
+class DisplayNameField(StrictCharField):
+    """A display name, NFC-normalized before its length is checked, so a name
+    typed in decomposed form counts its letters, not its code points."""
+
+    def to_internal_value(self, data):
+        return unicodedata.normalize("NFC", super().to_internal_value(data))
+
+
 class QueryMixin:
     """A query parameter given but empty (``?game=``) is an error, not left out
     (DRF skips blank form values of optional fields)."""
@@ -87,7 +96,7 @@ def _display_name(value: str) -> str:
 
 class RegisterIn(CredentialsIn):
     username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150)
-    display_name = StrictCharField(max_length=40, required=False, allow_blank=True)
+    display_name = DisplayNameField(max_length=40, required=False, allow_blank=True)
 
     def validate_display_name(self, value):
         return _display_name(value) if value else value
@@ -103,7 +112,7 @@ class RegisterIn(CredentialsIn):
 
 
 class PlayerIn(serializers.Serializer):
-    display_name = StrictCharField(max_length=40, min_length=1)
+    display_name = DisplayNameField(max_length=40, min_length=1)
 
     def validate_display_name(self, value):
         return _display_name(value)
