@@ -288,6 +288,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # PATCH bodies are described as sent: PATCH /me requires display_name.
     "COMPONENT_SPLIT_PATCH": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        # A move request has exactly one of move and moves.
+        "api.play.schema.postprocess_exclusive_moves",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "AttemptStatusEnum": "api.play.schema.ATTEMPT_STATUSES",
         "HintStatusEnum": "api.play.schema.HINT_STATUSES",

@@ -83,8 +83,8 @@ class QueryDayField(QueryMixin, DayField):
 
 
 class CredentialsIn(serializers.Serializer):
-    username = StrictCharField(max_length=150)
-    password = StrictCharField(max_length=128, trim_whitespace=False)
+    username = StrictCharField(max_length=150, min_length=1)
+    password = StrictCharField(max_length=128, min_length=1, trim_whitespace=False)
 
 
 def _display_name(value: str) -> str:
@@ -95,7 +95,7 @@ def _display_name(value: str) -> str:
 
 
 class RegisterIn(CredentialsIn):
-    username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150)
+    username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150, min_length=3)
     display_name = DisplayNameField(max_length=40, required=False, allow_blank=True)
 
     def validate_display_name(self, value):
@@ -140,9 +140,9 @@ MOVES_PER_REQUEST = 52
 class MoveIn(serializers.Serializer):
     """One move (``move``) or several applied in order (``moves``), from ``version``."""
 
-    move = StrictCharField(max_length=16, required=False)
+    move = StrictCharField(max_length=16, min_length=1, required=False)
     moves = serializers.ListField(
-        child=StrictCharField(max_length=16), min_length=1, max_length=MOVES_PER_REQUEST,
+        child=StrictCharField(max_length=16, min_length=1), min_length=1, max_length=MOVES_PER_REQUEST,
         required=False,
     )
     version = StrictIntegerField(min_value=0)

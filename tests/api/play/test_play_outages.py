@@ -152,6 +152,8 @@ def test_a_database_outage_answers_503_with_retry_after_in_the_one_shape(
         "daily": player.get("/api/v1/daily"),
         "attempt": player.get(f"/api/v1/attempts/{attempt['id']}"),
         "undo": player.post(f"/api/v1/attempts/{attempt['id']}/undo", {"version": 0}),
+        # The schema answers YAML by default; its errors are JSON all the same.
+        "schema": player.get("/api/v1/schema/", headers={"Accept": "*/*"}),
     }
     health = player.get("/health/")
     restore()
