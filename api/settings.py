@@ -317,10 +317,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Redis gives an unacknowledged task to another worker after this long; it
-# must exceed the longest verification (claims make a second run harmless).
+# Redis gives an unacknowledged task to another worker after this long (a
+# worker killed as a whole acknowledges nothing). A task given again while
+# its first run is still going takes the deal's claim over (the claim names
+# the task), so the first run stops after its current candidate: keep this
+# above DEAL_SOLVE_MAX_SECONDS. Every worker looks for such tasks every
+# CELERY_RESTORE_INTERVAL seconds (kombu's default sweep is 100 s).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 30, minimum=1),
+    "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 5, minimum=1),
+    "unacked_restore_throttle": 1,
 }
 CELERY_TIMEZONE = DAILY_TIME_ZONE
 CELERY_ENABLE_UTC = True
