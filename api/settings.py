@@ -8,6 +8,7 @@ tasks run eagerly in-process), an in-memory cache.
 """
 
 import hashlib
+import ipaddress
 from pathlib import Path
 
 from celery.schedules import crontab
@@ -344,6 +345,22 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=37, hour=4),
     },
 }
+
+# -- Metrics -------------------------------------------------------------------
+
+# /metrics on the application's port answers only clients whose socket
+# address is in these networks (comma-separated addresses or CIDR blocks;
+# X-Forwarded-For plays no part); anyone else gets 404. Under gunicorn the
+# metrics are served on their own port instead (METRICS_PORT,
+# deploy/gunicorn.conf.py), so production leaves this empty.
+METRICS_ALLOWED_ADDRESSES = env_list(
+    "METRICS_ALLOWED_ADDRESSES", ["127.0.0.1", "::1"] if DEBUG else [])
+for _network in METRICS_ALLOWED_ADDRESSES:
+    try:
+        ipaddress.ip_network(_network, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"METRICS_ALLOWED_ADDRESSES: {_network!r} is not an address or network.") from None
 
 # -- Daily deals ---------------------------------------------------------------
 
