@@ -160,6 +160,9 @@ SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 14 * 24 * 3600, minimum=3600)
 
 # "Today" is one date for everyone: the date in this zone (api/clock.py).
 DAILY_TIME_ZONE = env_time_zone("DAILY_TIME_ZONE", "Europe/Lisbon")
+# Every process reads the time off PostgreSQL's clock (api/clock.py), measuring
+# its offset from it this often, so hosts whose clocks differ agree at midnight.
+CLOCK_SYNC_SECONDS = env_float("CLOCK_SYNC_SECONDS", 10.0, minimum=0.1)
 TIME_ZONE = DAILY_TIME_ZONE
 USE_TZ = True
 
