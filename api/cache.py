@@ -7,9 +7,10 @@ over its pool, and Django's caches are per thread anyway.
 
 A circuit breaker: after a call fails (Redis down, or hung past its
 timeout), every call in this process raises ``CacheSkipped`` at once for
-CACHE_RETRY_SECONDS; then one call (one thread) tries Redis again, closing
-the breaker if it answers and opening it again if not. A hung Redis thus
-costs one timeout per process per retry period instead of one per call.
+CACHE_RETRY_SECONDS; then a thread of its own pings Redis, closing the
+breaker if it answers and opening it again if not, while calls go on being
+skipped. A hung Redis thus costs the requests in flight when it hung one
+timeout each, and no request anything after that.
 
 A rate log (the throttles' sliding window) is one script run in Redis: one
 round trip instead of a read and a write, and atomic, so requests at the
@@ -34,12 +35,17 @@ from api.outages import CACHE_ERRORS, CacheSkipped
 
 class CircuitBreaker:
     """Closed: calls go through. Open (``_retry_at`` set): calls raise
-    CacheSkipped until ``_retry_at``; then the first caller takes the trial
-    (moving ``_retry_at`` on, so the others keep skipping meanwhile)."""
+    CacheSkipped at once. From ``_retry_at`` on, the next call starts one
+    trial in a thread of its own (``probe``: a PING under the cache's
+    timeout) and is skipped all the same, so no request waits for a cache
+    that may still hang; the trial closes the breaker, or opens it for
+    another CACHE_RETRY_SECONDS. Without a probe, that call is the trial."""
 
-    def __init__(self, retry_seconds=None):
+    def __init__(self, retry_seconds=None, probe=None):
         self._retry_seconds = retry_seconds
+        self.probe = probe
         self._retry_at = 0.0  # 0: closed
+        self._probing = False
         self._lock = threading.Lock()
 
     @property
@@ -52,6 +58,9 @@ class CircuitBreaker:
     def is_open(self) -> bool:
         return self._retry_at != 0.0
 
+    def _open(self) -> None:
+        self._retry_at = time.monotonic() + self.retry_seconds
+
     def call(self, function, *args, **kwargs):
         retry_at = self._retry_at
         if retry_at:
@@ -59,20 +68,35 @@ class CircuitBreaker:
             if now < retry_at:
                 raise CacheSkipped(f"cache skipped for {retry_at - now:.1f} s after a failure")
             with self._lock:  # one trial at a time
-                if self._retry_at != retry_at:
-                    raise CacheSkipped("cache being tried again by another call")
+                if self._retry_at != retry_at or self._probing:
+                    raise CacheSkipped("cache being tried again")
                 self._retry_at = now + self.retry_seconds
+                self._probing = self.probe is not None
+            if self.probe is not None:
+                threading.Thread(target=self._trial, daemon=True, name="cache-trial").start()
+                raise CacheSkipped("cache being tried again")
         try:
             result = function(*args, **kwargs)
         except CACHE_ERRORS:
-            self._retry_at = time.monotonic() + self.retry_seconds
+            self._open()
             raise
         if self._retry_at:
             self._retry_at = 0.0
         return result
 
+    def _trial(self) -> None:
+        try:
+            self.probe()
+        except Exception:  # still down or hung: skipped for another while
+            self._open()
+        else:
+            self._retry_at = 0.0
+        finally:
+            self._probing = False
+
     def reset(self) -> None:
         self._retry_at = 0.0
+        self._probing = False
 
 
 # One per Redis server list and process: Django makes a cache object per
@@ -81,12 +105,12 @@ _BREAKERS: dict[tuple, CircuitBreaker] = {}
 _BREAKERS_LOCK = threading.Lock()
 
 
-def breaker_for(servers) -> CircuitBreaker:
+def breaker_for(servers, probe=None) -> CircuitBreaker:
     key = tuple(servers)
     breaker = _BREAKERS.get(key)
     if breaker is None:
         with _BREAKERS_LOCK:
-            breaker = _BREAKERS.setdefault(key, CircuitBreaker())
+            breaker = _BREAKERS.setdefault(key, CircuitBreaker(probe=probe))
     return breaker
 
 
@@ -100,7 +124,10 @@ class _Client(RedisCacheClient):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._clients = {}
-        self.breaker = breaker_for(self._servers)
+        self.breaker = breaker_for(self._servers, probe=self._ping)
+
+    def _ping(self):
+        return self.get_client(write=True).ping()
 
     def get_client(self, key=None, *, write=False):
         index = self._get_connection_pool_index(write)
