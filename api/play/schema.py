@@ -13,8 +13,8 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
-from rest_framework.renderers import JSONRenderer
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
 # -- errors ------------------------------------------------------------------------
 
