@@ -141,7 +141,11 @@ def test_a_hung_cache_costs_one_timeout_then_play_keeps_its_pace(
     assert again.body["status"] == "degraded"
     assert first_seconds < 1.5  # one timeout (0.5 s) at most, not one per call
     assert again_seconds < 0.3  # the breaker is open: no wait at all
+    p99_up = statistics.quantiles(before, n=100)[98]
     p99 = statistics.quantiles(during, n=100)[98]
     assert len(during) >= len(before) / 2, (len(before), len(during))
-    print(f"moves up {len(before)}, hung {len(during)}, p99 {p99:.3f} s, health {first_seconds:.2f} s")
-    assert p99 < 0.6, p99
+    # Under 600 ms, unless the machine itself (clients and server share this
+    # process and its cores) is slower than that with the cache up: then no
+    # worse than half again what it was. benchmarks/outage_probe.py measures
+    # the 600 ms against gunicorn.
+    assert p99 < max(0.6, 1.5 * p99_up), (p99_up, p99)
