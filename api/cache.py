@@ -5,25 +5,129 @@ Django's RedisCacheClient builds a ``redis.Redis`` around its pool on each
 get/set (0.1 ms of CPU on this machine kind). The client is thread-safe
 over its pool, and Django's caches are per thread anyway.
 
+A circuit breaker: after a call fails (Redis down, or hung past its
+timeout), every call in this process raises ``CacheSkipped`` at once for
+CACHE_RETRY_SECONDS; then a thread of its own pings Redis, closing the
+breaker if it answers and opening it again if not, while calls go on being
+skipped. A hung Redis thus costs the requests in flight when it hung one
+timeout each, and no request anything after that.
+
 A rate log (the throttles' sliding window) is one script run in Redis: one
 round trip instead of a read and a write, and atomic, so requests at the
 same instant cannot all pass on the same count."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import secrets
+import threading
+import time
 from typing import NamedTuple
 
+from django.conf import settings
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
+
+from api.outages import CACHE_ERRORS, CacheSkipped
+
+
+class CircuitBreaker:
+    """Closed: calls go through. Open (``_retry_at`` set): calls raise
+    CacheSkipped at once. From ``_retry_at`` on, the next call starts one
+    trial in a thread of its own (``probe``: a PING under the cache's
+    timeout) and is skipped all the same, so no request waits for a cache
+    that may still hang; the trial closes the breaker, or opens it for
+    another CACHE_RETRY_SECONDS. Without a probe, that call is the trial."""
+
+    def __init__(self, retry_seconds=None, probe=None):
+        self._retry_seconds = retry_seconds
+        self.probe = probe
+        self._retry_at = 0.0  # 0: closed
+        self._probing = False
+        self._lock = threading.Lock()
+
+    @property
+    def retry_seconds(self) -> float:
+        if self._retry_seconds is not None:
+            return self._retry_seconds
+        return getattr(settings, "CACHE_RETRY_SECONDS", 5.0)
+
+    @property
+    def is_open(self) -> bool:
+        return self._retry_at != 0.0
+
+    def _open(self) -> None:
+        self._retry_at = time.monotonic() + self.retry_seconds
+
+    def call(self, function, *args, **kwargs):
+        retry_at = self._retry_at
+        if retry_at:
+            now = time.monotonic()
+            if now < retry_at:
+                raise CacheSkipped(f"cache skipped for {retry_at - now:.1f} s after a failure")
+            with self._lock:  # one trial at a time
+                if self._retry_at != retry_at or self._probing:
+                    raise CacheSkipped("cache being tried again")
+                self._retry_at = now + self.retry_seconds
+                self._probing = self.probe is not None
+            if self.probe is not None:
+                threading.Thread(target=self._trial, daemon=True, name="cache-trial").start()
+                raise CacheSkipped("cache being tried again")
+        try:
+            result = function(*args, **kwargs)
+        except CACHE_ERRORS:
+            self._open()
+            raise
+        if self._retry_at:
+            self._retry_at = 0.0
+        return result
+
+    def _trial(self) -> None:
+        try:
+            self.probe()
+        except Exception:  # still down or hung: skipped for another while
+            self._open()
+        else:
+            self._retry_at = 0.0
+        finally:
+            self._probing = False
+
+    def reset(self) -> None:
+        self._retry_at = 0.0
+        self._probing = False
+
+
+# One per Redis server list and process: Django makes a cache object per
+# thread, and every thread should learn from one failure.
+_BREAKERS: dict[tuple, CircuitBreaker] = {}
+_BREAKERS_LOCK = threading.Lock()
+
+
+def breaker_for(servers, probe=None) -> CircuitBreaker:
+    key = tuple(servers)
+    breaker = _BREAKERS.get(key)
+    if breaker is None:
+        with _BREAKERS_LOCK:
+            breaker = _BREAKERS.setdefault(key, CircuitBreaker(probe=probe))
+    return breaker
+
+
+def breakers_reset() -> None:
+    """Close every breaker (tests that start and stop their own Redis)."""
+    for breaker in list(_BREAKERS.values()):
+        breaker.reset()
 
 
 class _Client(RedisCacheClient):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._clients = {}
+        self.breaker = breaker_for(self._servers, probe=self._ping)
+
+    def _ping(self):
+        return self.get_client(write=True).ping()
 
     def get_client(self, key=None, *, write=False):
         index = self._get_connection_pool_index(write)
@@ -32,6 +136,21 @@ class _Client(RedisCacheClient):
             client = self._clients[index] = self._client(
                 connection_pool=self._get_connection_pool(write))
         return client
+
+
+def _guarded(name: str):
+    method = getattr(RedisCacheClient, name)
+
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        return self.breaker.call(method, self, *args, **kwargs)
+
+    return call
+
+
+for _name in ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr",
+              "set_many", "delete_many", "clear"):
+    setattr(_Client, _name, _guarded(_name))
 
 
 # KEYS[1] the log (a sorted set of request times); ARGV now, duration, limit,
@@ -72,6 +191,9 @@ class RedisCache(DjangoRedisCache):
         """Count a request at ``now`` in the sliding window of ``duration``
         seconds under ``key``, unless ``limit`` requests are in it already.
         Raises redis-py's errors when Redis is down (api.outages)."""
+        return self._cache.breaker.call(self._rate_log, key, now=now, duration=duration, limit=limit)
+
+    def _rate_log(self, key: str, *, now: float, duration: float, limit: int) -> RateVerdict:
         full_key = self.make_and_validate_key(f"rate-log:{key}")  # not a cache value's key
         client = self._cache.get_client(full_key, write=True)
         if self._rate_script is None:

@@ -1,24 +1,85 @@
-"""The server's clock and the daily calendar, in one place for both apps.
+"""One clock for the whole site, and the daily calendar, for both apps.
 
 "Today" is one date for everyone: the date in ``DAILY_TIME_ZONE``. Services
 take ``now`` as an argument; views pass ``clock.now()``, and ``today()``
 reads it too. Tests that need another moment (a streak across the
 daylight-saving change) patch ``api.clock.now``: the live server runs in the
 test's process, so the patch reaches it.
+
+``now()`` is PostgreSQL's clock, not the machine's: every web process on
+every host decides from the same clock whether a ranked attempt may still
+move and whether a day's solution is public, so hosts whose clocks differ
+agree at midnight. Reading the database on every call would cost a round
+trip; instead each process measures its offset from the database's clock
+(``clock_timestamp()``, taken halfway through the round trip) every
+CLOCK_SYNC_SECONDS and adds it to its own clock: one query per process
+every few seconds, nothing per request. If the database cannot be read, the
+last offset stands and the clock is measured again a second later. On SQLite (a laptop: one machine) the local clock is used.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
+import threading
+import time
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+
+class _DatabaseClock:
+    def __init__(self):
+        self.offset = dt.timedelta(0)  # the database's clock minus ours
+        self._next_sync = 0.0  # time.monotonic() of the next measure
+        self._lock = threading.Lock()
+
+    def now(self) -> dt.datetime:
+        if time.monotonic() >= self._next_sync:
+            self._sync()
+        return timezone.now() + self.offset
+
+    def _sync(self) -> None:
+        with self._lock:
+            if time.monotonic() < self._next_sync:
+                return  # another thread has just measured
+            self._next_sync = time.monotonic() + settings.CLOCK_SYNC_SECONDS
+            if connection.vendor != "postgresql":
+                return
+            try:
+                with connection.cursor() as cursor:
+                    before = timezone.now()
+                    cursor.execute("SELECT clock_timestamp()")
+                    (database,) = cursor.fetchone()
+                    after = timezone.now()
+            except Exception as error:  # the database is down, or not to be used here
+                log.debug("The database's clock was not read: %r", error)
+                self._next_sync = time.monotonic() + 1.0  # soon again; the last offset meanwhile
+                return
+            self.offset = database - (before + (after - before) / 2)
+
+    def reset(self) -> None:
+        self.offset = dt.timedelta(0)
+        self._next_sync = 0.0
+
+
+_CLOCK = _DatabaseClock()
 
 
 def now() -> dt.datetime:
-    return timezone.now()
+    """The moment, on the database's clock (see above)."""
+    return _CLOCK.now()
+
+
+def resync() -> None:
+    """Measure the offset again on the next call (tests that count queries
+    measure it first, so that its query falls outside what they count)."""
+    _CLOCK.reset()
 
 
 def daily_zone() -> ZoneInfo:

@@ -14,14 +14,22 @@
 Under gunicorn every worker is a process: with ``PROMETHEUS_MULTIPROC_DIR``
 set (an empty folder, emptied at each start: deploy/gunicorn.conf.py does
 both) each process writes its values there and ``/metrics`` adds them up.
-Without it, ``/metrics`` shows the one process that answers."""
+Without it, ``/metrics`` shows the one process that answers.
+
+Who may read them: under gunicorn its master serves them on a port of their
+own (METRICS_PORT, deploy/gunicorn.conf.py), never the application's; the
+application's ``/metrics`` answers only the socket addresses in
+METRICS_ALLOWED_ADDRESSES (loopback on a laptop, nobody by default in
+production), 404 to anyone else."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import time
 
-from django.http import HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpResponse
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -64,10 +72,26 @@ class MetricsMiddleware:
         return response
 
 
-def metrics_view(request):
+def metrics_allowed(address: str) -> bool:
+    """True when the socket address is in METRICS_ALLOWED_ADDRESSES."""
+    try:
+        client = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(client in ipaddress.ip_network(network, strict=False)
+               for network in settings.METRICS_ALLOWED_ADDRESSES)
+
+
+def metrics_registry():
+    """Every process's metrics under gunicorn (PROMETHEUS_MULTIPROC_DIR), else this one's."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
-    else:
-        registry = REGISTRY
-    return HttpResponse(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)
+        return registry
+    return REGISTRY
+
+
+def metrics_view(request):
+    if not metrics_allowed(request.META.get("REMOTE_ADDR", "")):
+        raise Http404("Not found.")
+    return HttpResponse(generate_latest(metrics_registry()), content_type=CONTENT_TYPE_LATEST)

@@ -8,6 +8,7 @@ tasks run eagerly in-process), an in-memory cache.
 """
 
 import hashlib
+import ipaddress
 import os
 import tempfile
 from pathlib import Path
@@ -158,10 +159,13 @@ if CACHE_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# After a failed cache call, each process leaves the cache alone this long
+# (calls fail at once), then tries it again (api.cache's circuit breaker).
+CACHE_RETRY_SECONDS = env_float("CACHE_RETRY_SECONDS", 5.0, minimum=0.1)
 
 # Sessions live in the database, so any web process can serve any request,
-# and are read through the cache: a request costs a cache read instead of a
-# query (written to both; a cache that is down falls back to the database).
+# and are read from it on every request, never from the cache: a logout is
+# final even when the cache missed it (api/sessions.py).
 SESSION_ENGINE = "api.sessions"
 # A session expires this long after its last save; it is saved again once
 # less than half remains (api.play.accounts.sessions), so a session in use lasts.
@@ -171,6 +175,9 @@ SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 14 * 24 * 3600, minimum=3600)
 
 # "Today" is one date for everyone: the date in this zone (api/clock.py).
 DAILY_TIME_ZONE = env_time_zone("DAILY_TIME_ZONE", "Europe/Lisbon")
+# Every process reads the time off PostgreSQL's clock (api/clock.py), measuring
+# its offset from it this often, so hosts whose clocks differ agree at midnight.
+CLOCK_SYNC_SECONDS = env_float("CLOCK_SYNC_SECONDS", 10.0, minimum=0.1)
 TIME_ZONE = DAILY_TIME_ZONE
 USE_TZ = True
 
@@ -300,6 +307,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # PATCH bodies are described as sent: PATCH /me requires display_name.
     "COMPONENT_SPLIT_PATCH": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        # A move request has exactly one of move and moves.
+        "api.play.rest.schema.postprocess_exclusive_moves",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "AttemptStatusEnum": "api.play.rest.schema.ATTEMPT_STATUSES",
         "HintStatusEnum": "api.play.rest.schema.HINT_STATUSES",
@@ -324,10 +336,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Redis gives an unacknowledged task to another worker after this long; it
-# must exceed the longest verification (claims make a second run harmless).
+# Redis gives an unacknowledged task to another worker after this long (a
+# worker killed as a whole acknowledges nothing). A task given again while
+# its first run is still going takes the deal's claim over (the claim names
+# the task), so the first run stops after its current candidate: keep this
+# above DEAL_SOLVE_MAX_SECONDS. Every worker looks for such tasks every
+# CELERY_RESTORE_INTERVAL seconds (kombu's default sweep is 100 s).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 30, minimum=1),
+    "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 5, minimum=1),
+    "unacked_restore_throttle": 1,
 }
 CELERY_TIMEZONE = DAILY_TIME_ZONE
 CELERY_ENABLE_UTC = True
@@ -345,6 +363,22 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=37, hour=4),
     },
 }
+
+# -- Metrics -------------------------------------------------------------------
+
+# /metrics on the application's port answers only clients whose socket
+# address is in these networks (comma-separated addresses or CIDR blocks;
+# X-Forwarded-For plays no part); anyone else gets 404. Under gunicorn the
+# metrics are served on their own port instead (METRICS_PORT,
+# deploy/gunicorn.conf.py), so production leaves this empty.
+METRICS_ALLOWED_ADDRESSES = env_list(
+    "METRICS_ALLOWED_ADDRESSES", ["127.0.0.1", "::1"] if DEBUG else [])
+for _network in METRICS_ALLOWED_ADDRESSES:
+    try:
+        ipaddress.ip_network(_network, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"METRICS_ALLOWED_ADDRESSES: {_network!r} is not an address or network.") from None
 
 # -- Daily deals ---------------------------------------------------------------
 

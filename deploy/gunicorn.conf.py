@@ -16,7 +16,9 @@ threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 worker_class = "gthread"
 # Each worker listens on its own socket (SO_REUSEPORT), so the kernel spreads
 # new connections evenly; on one shared socket, one worker can take nearly
-# every keep-alive connection and leave the other cores idle.
+# every keep-alive connection and leave the other cores idle. SO_REUSEPORT
+# would also let a second gunicorn bind the same port and silently share its
+# traffic: on_starting refuses to start when the port is taken.
 reuse_port = True
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 30
@@ -40,12 +42,60 @@ loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", "/dev/shm/solitaire-metrics")
 
 
+# Metrics on their own port, served by the master from every worker's
+# values (api.metrics), never on the application's port. 0: not served.
+# The address is the loopback unless set (compose sets 0.0.0.0 inside the
+# container and publishes nothing, so only the scraper on its network reads it).
+metrics_address = os.environ.get("METRICS_ADDRESS", "127.0.0.1")
+metrics_port = int(os.environ.get("METRICS_PORT", "9100"))
+
+
+def _port_taken(address: str) -> str | None:
+    """Why ``host:port`` cannot be ours alone (None: it is free). Bound
+    without SO_REUSEPORT, so a listener that has it still counts."""
+    import socket
+
+    host, _, port = address.rpartition(":")
+    host = host.strip("[]") or "0.0.0.0"
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    probe = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, int(port)))
+    except OSError as error:
+        return str(error)
+    finally:
+        probe.close()
+    return None
+
+
 def on_starting(server):
     import shutil
 
+    # A re-executed master (USR2) or systemd socket activation is handed its
+    # sockets: they are taken by design.
+    if not os.environ.get("GUNICORN_FD") and not os.environ.get("LISTEN_FDS"):
+        for address in server.cfg.address:
+            if isinstance(address, tuple):
+                why = _port_taken(f"{address[0]}:{address[1]}")
+                if why:
+                    raise RuntimeError(
+                        f"{address[0]}:{address[1]} is in use ({why}): another server "
+                        "listens there; stop it first (with SO_REUSEPORT both would "
+                        "silently share its connections)")
     folder = os.environ["PROMETHEUS_MULTIPROC_DIR"]
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder, exist_ok=True)
+
+
+def when_ready(server):
+    if metrics_port:
+        from prometheus_client import CollectorRegistry, multiprocess, start_http_server
+
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        start_http_server(metrics_port, addr=metrics_address, registry=registry)
+        server.log.info("Metrics on http://%s:%s/metrics", metrics_address, metrics_port)
 
 
 def child_exit(server, worker):

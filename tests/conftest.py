@@ -13,6 +13,9 @@ def generous_throttles(settings):
     cached answer) before and after the test."""
     from django.core.cache import cache
 
+    from api.cache import breakers_reset
+
+    breakers_reset()
     cache.clear()
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,

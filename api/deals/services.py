@@ -228,15 +228,24 @@ def deals_prepare_upcoming(*, now: datetime | None = None) -> list[DailyDeal]:
 # -- Verifying ----------------------------------------------------------------------
 
 
-def _claim_token() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+def _claim_token(delivery: str | None = None) -> str:
+    """Who holds a claim: the task's id first (``delivery``), when a task
+    made it, then this process and a random tag."""
+    worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+    return f"{delivery}/{worker}" if delivery else worker
 
 
-def deal_claim(*, deal_id: int, token: str, now: datetime | None = None) -> bool:
+def deal_claim(*, deal_id: int, token: str, now: datetime | None = None,
+               delivery: str | None = None) -> bool:
     """Take the deal for verification; True only for the one caller that won.
 
     A single conditional UPDATE: the deal must be pending, or verifying under
-    a claim older than DEAL_CLAIM_STALE_SECONDS (its worker died).
+    a claim older than DEAL_CLAIM_STALE_SECONDS (its worker died), or under a
+    claim made by this same task (``delivery``, the task's id): the broker
+    gives a task again only when the worker running it died (its child was
+    killed and the task rejected, or the whole worker died and the visibility
+    timeout passed), so a claim of the same task belongs to a dead worker and
+    is taken over at once, without waiting for it to go stale.
     """
     now = now or timezone.now()
     stale_before = now - timedelta(seconds=settings.DEAL_CLAIM_STALE_SECONDS)
@@ -244,6 +253,8 @@ def deal_claim(*, deal_id: int, token: str, now: datetime | None = None) -> bool
         Q(claimed_at__lt=stale_before) | Q(claimed_at__isnull=True),
         state=DailyDeal.State.VERIFYING,
     )
+    if delivery:
+        claimable |= Q(state=DailyDeal.State.VERIFYING, claimed_by__startswith=f"{delivery}/")
     won = DailyDeal.objects.filter(claimable, pk=deal_id).update(
         state=DailyDeal.State.VERIFYING, claimed_at=now, claimed_by=token, updated_at=now
     )
@@ -313,16 +324,18 @@ def deal_verify(
     deal_id: int,
     budget: VerificationBudget | None = None,
     on_candidate: ProgressCallback | None = None,
+    delivery: str | None = None,
 ) -> DailyDeal | None:
     """Verify a pending deal; returns it, or None if this call did not win the claim.
 
     Safe to run twice at once (one wins the claim) and to be killed halfway
-    (the claim goes stale and the next run takes over from the candidate
-    reached, which is saved after each one).
+    (the next run takes over from the candidate reached, which is saved after
+    each one: at once when it is the same task given again, ``delivery``
+    being the task's id, else once the claim has gone stale).
     """
     budget = budget or VerificationBudget.from_settings()
-    token = _claim_token()
-    if not deal_claim(deal_id=deal_id, token=token):
+    token = _claim_token(delivery)
+    if not deal_claim(deal_id=deal_id, token=token, delivery=delivery):
         return None
     try:
         return _verify_claimed(deal_id=deal_id, token=token, budget=budget, on_candidate=on_candidate)
@@ -385,6 +398,7 @@ def deal_reverify(
     deal_id: int,
     budget: VerificationBudget | None = None,
     on_candidate: ProgressCallback | None = None,
+    delivery: str | None = None,
 ) -> DailyDeal | None:
     """Check a deal again with the solver, whatever its state.
 
@@ -415,7 +429,7 @@ def deal_reverify(
     if deal.verified_at is None:
         reset.update(_candidate_fields(game=deal.game, date=deal.date, candidate=0))
     DailyDeal.objects.filter(not_being_verified, pk=deal_id).update(**reset)
-    return deal_verify(deal_id=deal_id, budget=budget, on_candidate=on_candidate)
+    return deal_verify(deal_id=deal_id, budget=budget, on_candidate=on_candidate, delivery=delivery)
 
 
 # -- Serving ------------------------------------------------------------------------

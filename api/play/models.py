@@ -21,7 +21,7 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
     )
     display_name = models.CharField(max_length=40)
-    # The display name's look-alike skeleton (api.play.names.display_name_key),
+    # The display name's look-alike skeleton (api.play.accounts.names.display_name_key),
     # kept by save(): a new name may not look like another player's.
     name_key = models.CharField(max_length=200, db_index=True, default="", editable=False)
     is_guest = models.BooleanField(default=True)
@@ -148,3 +148,16 @@ class AttemptAction(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["attempt", "number"], name="play_action_number_unique")
         ]
+
+
+class LoginFailure(models.Model):
+    """Wrong passwords given for one username (api.play.accounts.lockout),
+    kept in the database so that the bound holds while the cache is down.
+
+    The username is stored only as a digest of its case-folded form (any
+    username may be tried, taken or not); the row goes on a right password."""
+
+    username_digest = models.CharField(max_length=64, primary_key=True)
+    failures = models.PositiveIntegerField(default=0)
+    last_failure_at = models.DateTimeField()
+    locked_until = models.DateTimeField(null=True, blank=True)

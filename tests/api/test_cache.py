@@ -2,6 +2,9 @@
 
 import os
 import threading
+import time
+
+import pytest
 
 from api.cache import RedisCache
 
@@ -39,3 +42,41 @@ def test_the_redis_client_is_made_once_and_shared_by_threads():
     assert sorted(v for v, _ in seen) == list(range(8))
     assert all(client is first for _, client in seen)
     cache.delete_many([f"t{i}" for i in range(8)])
+
+
+def test_the_breaker_skips_after_a_failure_and_a_background_trial_closes_it():
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from api.cache import CircuitBreaker
+    from api.outages import CacheSkipped
+
+    answers = {"probe": RedisConnectionError("still down")}
+
+    def probe():
+        if answers["probe"]:
+            raise answers["probe"]
+
+    def failing():
+        raise RedisConnectionError("down")
+
+    breaker = CircuitBreaker(retry_seconds=0.05, probe=probe)
+    with pytest.raises(RedisConnectionError):
+        breaker.call(failing)
+    assert breaker.is_open
+    with pytest.raises(CacheSkipped):  # within the retry period: not called
+        breaker.call(failing)
+
+    time.sleep(0.06)
+    with pytest.raises(CacheSkipped):  # starts a trial, which fails: still open
+        breaker.call(lambda: "never")
+    time.sleep(0.03)
+    assert breaker.is_open
+
+    answers["probe"] = None
+    time.sleep(0.06)
+    with pytest.raises(CacheSkipped):  # starts a trial, which succeeds
+        breaker.call(lambda: "never")
+    deadline = time.monotonic() + 2
+    while breaker.is_open and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert breaker.call(lambda: "answered") == "answered"

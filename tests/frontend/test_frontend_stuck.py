@@ -50,7 +50,7 @@ END_TITLE = {"en": "Attempt over", "pt-PT": "Fim da tentativa"}
 
 
 def engine_status(position) -> str:
-    """The status the API computes, from the engine and the solver (api.play.services)."""
+    """The status the API computes, from the engine and the solver (api.play.attempts.services)."""
     if position.outcome().status is solitaire.Status.BLOCKED:
         return "blocked"
     return "stalled" if is_stalled(position) else "playing"

@@ -4,78 +4,78 @@ backend that applies it.
 Wrong passwords for one username lock it out for a while that doubles with
 each further failure (``AUTH_LOCKOUT_*``), on every way in: the API's login
 and token, and the admin's login (the backend refuses a locked username
-before hashing anything).
+before hashing anything). The failures are counted in the database
+(LoginFailure), so the lockout holds while the cache is down.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import logging
-import time
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
 
 from api.db import CompiledQuery
-from api.outages import CACHE_ERRORS, cache_failed
 
 log = logging.getLogger(__name__)
 
 
 def _lockout_key(username: str) -> str:
-    digest = hashlib.sha256(username.casefold().encode()).hexdigest()[:32]
-    return f"lockout:{digest}"
+    return hashlib.sha256(username.casefold().encode()).hexdigest()
 
 
 def lockout_wait(username) -> float:
-    """Seconds the username stays locked out (0: not locked)."""
+    """Seconds the username stays locked out (0: not locked). Read from the
+    database (api.play.models.LoginFailure): the cache plays no part, so a
+    cache outage does not lift the bound."""
     if not isinstance(username, str) or not username:
         return 0.0
-    try:
-        state = cache.get(_lockout_key(username))
-    except CACHE_ERRORS as error:
-        cache_failed("no lockout is checked", error)
-        return 0.0
-    if not state:
-        return 0.0
-    return max(0.0, state["until"] - time.time())
+    from api.play.models import LoginFailure  # models: not while DRF loads this module
+
+    now = timezone.now()
+    until = (LoginFailure.objects.filter(pk=_lockout_key(username), locked_until__gt=now)
+             .values_list("locked_until", flat=True).first())
+    return 0.0 if until is None else (until - now).total_seconds()
 
 
 def lockout_failed(username) -> None:
     """One more wrong password for this username. Past AUTH_LOCKOUT_FREE_FAILURES
     it is locked out for AUTH_LOCKOUT_BASE_SECONDS, doubling with each further
     failure up to AUTH_LOCKOUT_MAX_SECONDS. The count is forgotten
-    AUTH_LOCKOUT_MAX_SECONDS after the last failure."""
+    AUTH_LOCKOUT_MAX_SECONDS after the last failure. One row per username,
+    updated under its row lock, so parallel failures all count."""
     if not isinstance(username, str) or not username:
         return
-    key = _lockout_key(username)
-    try:
-        state = cache.get(key) or {"failures": 0, "until": 0.0}
-    except CACHE_ERRORS as error:
-        cache_failed("the failure is not counted", error)
-        return
-    state["failures"] += 1
-    over = state["failures"] - settings.AUTH_LOCKOUT_FREE_FAILURES
-    if over > 0:
-        seconds = min(settings.AUTH_LOCKOUT_BASE_SECONDS * 2 ** min(over - 1, 30),
-                      settings.AUTH_LOCKOUT_MAX_SECONDS)
-        state["until"] = time.time() + seconds
-        log.warning("login locked out for %s s after %s failures", seconds, state["failures"])
-    try:
-        cache.set(key, state, timeout=settings.AUTH_LOCKOUT_MAX_SECONDS + 60)
-    except CACHE_ERRORS as error:
-        cache_failed("the failure is not counted", error)
+    from api.play.models import LoginFailure
+
+    now = timezone.now()
+    with transaction.atomic():
+        row, _created = LoginFailure.objects.select_for_update().get_or_create(
+            pk=_lockout_key(username), defaults={"last_failure_at": now})
+        if now - row.last_failure_at > dt.timedelta(seconds=settings.AUTH_LOCKOUT_MAX_SECONDS):
+            row.failures = 0
+        row.failures += 1
+        row.last_failure_at = now
+        over = row.failures - settings.AUTH_LOCKOUT_FREE_FAILURES
+        if over > 0:
+            seconds = min(settings.AUTH_LOCKOUT_BASE_SECONDS * 2 ** min(over - 1, 30),
+                          settings.AUTH_LOCKOUT_MAX_SECONDS)
+            row.locked_until = now + dt.timedelta(seconds=seconds)
+            log.warning("login locked out for %s s after %s failures", seconds, row.failures)
+        row.save()
 
 
 def lockout_clear(username) -> None:
     if isinstance(username, str) and username:
-        try:
-            cache.delete(_lockout_key(username))
-        except CACHE_ERRORS as error:
-            cache_failed("the failure count stays", error)
+        from api.play.models import LoginFailure
+
+        LoginFailure.objects.filter(pk=_lockout_key(username)).delete()
 
 
 # What login() records in a session: the backend whose get_user reads it back.

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from api.play.accounts.names import display_name_key
+from api.play.accounts.names import display_name_key, guest_name_is_made_up, guest_name_new
 from api.play.errors import Conflict
 from api.play.models import Player
 
@@ -26,12 +26,13 @@ def player_get_or_create(*, user) -> Player:
 
 
 def guest_create() -> User:
-    """A new guest: a user with no usable password and a made-up name."""
+    """A new guest: a user with no usable password and a made-up name, stored
+    language-neutrally and shown in the reader's (api.play.accounts.names)."""
     tag = secrets.token_hex(4)
     user = User(username=f"guest-{tag}")
     user.set_unusable_password()
     user.save()
-    Player.objects.create(user=user, display_name=_("Guest %(tag)s") % {"tag": tag}, is_guest=True)
+    Player.objects.create(user=user, display_name=guest_name_new(), is_guest=True)
     return user
 
 
@@ -59,8 +60,7 @@ def player_register(*, user, username: str, password: str, display_name: str | N
         raise Conflict(_("That username is taken."), code="username_taken")
     if display_name:
         _name_check(player=player, display_name=display_name)
-    name = user.get_username()
-    guest_tag = name[len("guest-"):] if name.startswith("guest-") else ""
+    made_up = guest_name_is_made_up(display_name=player.display_name, username=user.get_username())
     with transaction.atomic():
         user.username = username
         user.set_password(password)
@@ -70,8 +70,7 @@ def player_register(*, user, username: str, password: str, display_name: str | N
             raise Conflict(_("That username is taken."), code="username_taken") from None
         if display_name:
             player.display_name = display_name
-        elif (guest_tag and player.display_name.endswith(guest_tag)
-              and _name_free(player=player, display_name=username[:40])):
+        elif made_up and _name_free(player=player, display_name=username[:40]):
             # Still the made-up guest name (in whichever language it was
             # made): the username instead, unless it looks like another's.
             player.display_name = username[:40]

@@ -19,7 +19,7 @@ millisecond. Three things keep that away from the players who are moving:
   budget ran out) is not kept.
 
 The per-player rate of hints is its own throttle scope, ``hint``
-(``API_THROTTLE_HINT``, api.play.throttles.PlayHintThrottle)."""
+(``API_THROTTLE_HINT``, api.play.rest.throttles.PlayHintThrottle)."""
 
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -44,6 +46,14 @@ class DayField(serializers.DateField):
             self.fail("invalid", format="YYYY-MM-DD")
 
 
+class DisplayNameField(StrictCharField):
+    """A display name, NFC-normalized before its length is checked, so a name
+    typed in decomposed form counts its letters, not its code points."""
+
+    def to_internal_value(self, data):
+        return unicodedata.normalize("NFC", super().to_internal_value(data))
+
+
 class QueryMixin:
     """A query parameter given but empty (``?game=``) is an error, not left out
     (DRF skips blank form values of optional fields)."""
@@ -66,8 +76,8 @@ class QueryDayField(QueryMixin, DayField):
 
 
 class CredentialsIn(serializers.Serializer):
-    username = StrictCharField(max_length=150)
-    password = StrictCharField(max_length=128, trim_whitespace=False)
+    username = StrictCharField(max_length=150, min_length=1)
+    password = StrictCharField(max_length=128, min_length=1, trim_whitespace=False)
 
 
 def _display_name(value: str) -> str:
@@ -78,8 +88,8 @@ def _display_name(value: str) -> str:
 
 
 class RegisterIn(CredentialsIn):
-    username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150)
-    display_name = StrictCharField(max_length=40, required=False, allow_blank=True)
+    username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150, min_length=3)
+    display_name = DisplayNameField(max_length=40, required=False, allow_blank=True)
 
     def validate_display_name(self, value):
         return _display_name(value) if value else value
@@ -95,7 +105,7 @@ class RegisterIn(CredentialsIn):
 
 
 class PlayerIn(serializers.Serializer):
-    display_name = StrictCharField(max_length=40, min_length=1)
+    display_name = DisplayNameField(max_length=40, min_length=1)
 
     def validate_display_name(self, value):
         return _display_name(value)
@@ -123,9 +133,9 @@ MOVES_PER_REQUEST = 52
 class MoveIn(serializers.Serializer):
     """One move (``move``) or several applied in order (``moves``), from ``version``."""
 
-    move = StrictCharField(max_length=16, required=False)
+    move = StrictCharField(max_length=16, min_length=1, required=False)
     moves = serializers.ListField(
-        child=StrictCharField(max_length=16), min_length=1, max_length=MOVES_PER_REQUEST,
+        child=StrictCharField(max_length=16, min_length=1), min_length=1, max_length=MOVES_PER_REQUEST,
         required=False,
     )
     version = StrictIntegerField(min_value=0)

@@ -4,7 +4,7 @@ shapes of docs/API.md and for the one error shape.
 Views describe themselves with ``documented(ok={200: SomeOut}, errors=(404,))``;
 every operation also gets the errors any request can meet (403, 429, 503).
 These serializers only describe: the views build their answers as plain dicts
-(api.play.serializers), and the schemathesis test (tests/api/test_api_schemathesis.py)
+(api.play.rest.inputs), and the schemathesis test (tests/api/test_api_schemathesis.py)
 checks the live answers against this description.
 """
 
@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
 # -- errors ------------------------------------------------------------------------
 
@@ -96,7 +98,9 @@ DATE = OpenApiParameter(
     description="YYYY-MM-DD, a day in the daily time zone (anything else: 400 bad_date).",
 )
 MONTH = OpenApiParameter(
-    "month", str, OpenApiParameter.PATH, pattern=r"^\d{4}-\d{2}$",
+    # Years 0001-9999, months 01-12: what the API reads as a month.
+    "month", str, OpenApiParameter.PATH,
+    pattern=r"^([1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-(0[1-9]|1[0-2])$",
     description="YYYY-MM (anything else: 400 bad_month).",
 )
 
@@ -319,3 +323,27 @@ class LeaderboardOut(serializers.Serializer):
     counts_as_of = serializers.DateTimeField()
     entries = LeaderboardEntryOut(many=True)
     me = LeaderboardMeOut(allow_null=True)
+
+
+# -- the schema itself ---------------------------------------------------------------
+
+
+def postprocess_exclusive_moves(result, generator, request, public):
+    """A move request carries ``move`` or ``moves``, never both, never neither
+    (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"])."""
+    move_in = result.get("components", {}).get("schemas", {}).get("MoveIn")
+    if move_in is not None:
+        move_in["oneOf"] = [{"required": ["move"]}, {"required": ["moves"]}]
+    return result
+
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI schema (YAML, or JSON when asked); when it cannot be
+    answered (a 503 while the database is down, a 429), the error is JSON in
+    the one error shape, like every other answer."""
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response

@@ -296,7 +296,7 @@ class HistoryView(APIView):
 
 class LeaderboardView(APIView):
     @documented(
-        parameters=[GAME, DATE, OpenApiParameter("limit", int, description="top N (1-100, default 20)")],
+        parameters=[GAME, DATE, s.LeaderboardIn],
         ok={200: out.LeaderboardOut}, errors=(400, 404),
         summary="Ranked attempts of a day's deal; ties share a rank",
     )

@@ -80,6 +80,15 @@ class Worker:
     def alive(self) -> bool:
         return self.process.poll() is None
 
+    def children(self) -> list[int]:
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(pid) for pid in path.read_text().split()] if path.exists() else []
+
+    def kill_all(self) -> None:
+        """SIGKILL to the worker and its pool's children at once."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
     def stop(self) -> None:
         if self.alive():
             self.process.terminate()
@@ -95,7 +104,7 @@ def start_worker(worker_queue, settings, tmp_path, transactional_db):
     """start_worker(**env) -> a running `celery -A api worker` on the test database."""
     workers: list[Worker] = []
 
-    def start(**env_overrides: str) -> Worker:
+    def start(pool: str = "solo", **env_overrides: str) -> Worker:
         log_path = tmp_path / f"worker-{len(workers)}.log"
         env = {
             **os.environ,
@@ -114,11 +123,12 @@ def start_worker(worker_queue, settings, tmp_path, transactional_db):
             process = subprocess.Popen(
                 [
                     sys.executable, "-m", "celery", "-A", "api", "worker",
-                    "--pool=solo", "--loglevel=INFO", "--queues", worker_queue,
+                    f"--pool={pool}", "--concurrency=1", "--loglevel=INFO", "--queues", worker_queue,
                     "--hostname", f"{worker_queue}-{len(workers)}@%h",
                     "--without-gossip", "--without-mingle", "--without-heartbeat",
                 ],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: killed as a whole
             )
         worker = Worker(process, log_path)
         workers.append(worker)
@@ -256,3 +266,72 @@ def test_a_new_stack_prepares_todays_deals_when_beat_starts(start_worker, worker
         "cruel", "flower"
     }
     assert "queued prepare_upcoming_deals" in beat.log()
+
+
+# Each candidate gets a few seconds; the first one (see above) needs far more,
+# so the worker is still on it when killed, and moves on once given it again.
+SHORT_CANDIDATE_ENV = {"DEAL_SOLVE_MAX_SECONDS": "3", "DEAL_SOLVE_MAX_NODES": "1000000000"}
+
+
+def _a_deal_being_verified(game, date, worker, candidate):
+    seed = deal_seed(game=game, date=date, candidate=candidate)
+    deal = DailyDeal.objects.create(
+        game=game, date=date, candidate=candidate, seed=seed,
+        position=deal_position(game=game, seed=seed),
+    )
+    with transaction.atomic():
+        deal_enqueue_verification(deal_id=deal.pk)
+
+    def claimed():
+        deal.refresh_from_db()
+        return deal.state == DailyDeal.State.VERIFYING
+
+    _wait_until(claimed, seconds=60, explain=worker.log)
+    task_id = re.search(r"verify_deal\[([0-9a-f-]+)\] received", worker.log()).group(1)
+    return deal, task_id
+
+
+def test_a_killed_pool_child_gives_the_task_back_and_it_takes_its_own_claim_over(
+    start_worker, a_date, replay
+):
+    game = "flower"
+    candidate = _a_candidate_the_solver_needs_long_for(game, a_date)
+    worker = start_worker(pool="prefork", **SHORT_CANDIDATE_ENV,
+                          DEAL_CLAIM_STALE_SECONDS="3600", DEAL_MAX_CANDIDATES=str(candidate + 40))
+    deal, task_id = _a_deal_being_verified(game, a_date, worker, candidate)
+    (child,) = worker.children()
+
+    os.kill(child, signal.SIGKILL)  # the child dies mid-candidate; the worker lives
+    killed_at = time.monotonic()
+
+    _wait_for_outcome(deal, worker, seconds=60)
+    assert time.monotonic() - killed_at < 60
+    assert deal.state == DailyDeal.State.VERIFIED, deal.failure
+    assert replay(deal.position, deal.certificate).position.cards_home() == 52
+    log = worker.log()
+    assert log.count(f"verify_deal[{task_id}] received") == 2, log
+    assert "'not claimed'" not in log
+
+
+def test_a_whole_worker_killed_is_covered_by_the_next_worker_within_a_minute(
+    start_worker, a_date, replay
+):
+    game = "flower"
+    candidate = _a_candidate_the_solver_needs_long_for(game, a_date)
+    env = {**SHORT_CANDIDATE_ENV, "CELERY_VISIBILITY_TIMEOUT": "15", "CELERY_RESTORE_INTERVAL": "1",
+           "DEAL_CLAIM_STALE_SECONDS": "3600", "DEAL_MAX_CANDIDATES": str(candidate + 40)}
+    first = start_worker(pool="prefork", **env)
+    deal, task_id = _a_deal_being_verified(game, a_date, first, candidate)
+
+    first.kill_all()  # nothing acknowledged, nothing released
+    killed_at = time.monotonic()
+    # Started at once: its first sweep finds the task not yet past the
+    # visibility timeout, so only the periodic sweep can give it back.
+    second = start_worker(pool="prefork", **env)
+
+    _wait_for_outcome(deal, second, seconds=60)
+    assert time.monotonic() - killed_at < 60
+    assert deal.state == DailyDeal.State.VERIFIED, deal.failure
+    assert f"verify_deal[{task_id}] received" in second.log()
+    assert "'not claimed'" not in second.log()
+    assert replay(deal.position, deal.certificate).position.cards_home() == 52

@@ -72,7 +72,7 @@ def test_someone_elses_attempt_gets_no_hint(api, todays_deals):
     assert reply.status == 404 and reply.error_code == "not_found"
 
 
-# -- hints cannot starve play (api.play.hints) ---------------------------------------
+# -- hints cannot starve play (api.play.attempts.hints) ---------------------------------------
 
 
 @pytest.fixture

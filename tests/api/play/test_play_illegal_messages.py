@@ -2,6 +2,9 @@
 
 import pytest
 
+from api.play.accounts.names import guest_name_shown
+from api.play.models import Player
+
 CRUEL = ("cruel 5C9H2D4D/KD3S8C5D/9C9S7D3H/TD3D4S5H/QC6DKS2C/KH9DQS2H/6H5SQH8H/QD6SJCJH/"
          "JS8D4C3C/7SJD2STS/7HTC8S7C/6CTHKC4H")
 FLOWER = ("flower 8D5C3H2DQS6C/AHQCTC4C8S5H/6DJSKDQH9C2S/TD2CTH7DAC4H/5S6H4S2HQD3D/7SKH3C7CJCJD "
@@ -90,4 +93,6 @@ def test_the_other_api_messages_are_in_portuguese_too(api, bare_api, make_deal, 
     assert reply.body["error"]["message"] == "Nome de utilizador ou palavra-passe errados."
     reply = player.get(f"/api/v1/daily/{today.isoformat()}/spider")
     assert reply.body["error"]["message"] == "Jogo desconhecido 'spider': use um destes: cruel, flower."
-    assert player.get("/api/v1/me").body["display_name"].startswith("Convidado ")
+    me = player.get("/api/v1/me").body
+    stored = Player.objects.get(user__username=me["username"]).display_name
+    assert me["display_name"] == guest_name_shown(stored, "pt-pt")

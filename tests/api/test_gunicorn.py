@@ -1,0 +1,88 @@
+"""deploy/gunicorn.conf.py: metrics on their own port (never the
+application's), and no silent second server on a port already served."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from private_redis import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as reply:
+            return reply.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def _start(port: int, metrics_port: int, tmp_path: Path, name: str) -> subprocess.Popen:
+    env = {
+        **os.environ, "PORT": str(port), "METRICS_PORT": str(metrics_port),
+        "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "1", "DEBUG": "true",
+        "METRICS_ALLOWED_ADDRESSES": "192.0.2.0/24",  # not the test's loopback
+        "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / f"metrics-{name}"),
+    }
+    return subprocess.Popen(
+        [str(GUNICORN), "--config", "deploy/gunicorn.conf.py", "api.wsgi"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,
+    )
+
+
+@pytest.fixture
+def gunicorn(tmp_path):
+    started: list[subprocess.Popen] = []
+
+    def start(port, metrics_port, name="a"):
+        process = _start(port, metrics_port, tmp_path, name)
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _wait_serving(url: str, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.stdout.read()
+        try:
+            _status(url)
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"{url} did not answer")
+
+
+def test_metrics_have_their_own_port_and_a_second_server_is_refused(gunicorn):
+    port, metrics_port = free_port(), free_port()
+    first = gunicorn(port, metrics_port)
+    _wait_serving(f"http://127.0.0.1:{port}/health/", first)
+
+    assert _status(f"http://127.0.0.1:{metrics_port}/metrics") == 200
+    # The application's port does not serve them to an address not allowed.
+    assert _status(f"http://127.0.0.1:{port}/metrics") == 404
+
+    second = gunicorn(port, free_port(), name="b")
+    output, _ = second.communicate(timeout=60)
+    assert second.returncode != 0
+    assert "is in use" in output, output
+    assert first.poll() is None

@@ -1,0 +1,65 @@
+"""A throwaway redis-server of a test's own, on its own port (the machine's
+Redis on 6379 is shared and is never stopped), that a test can stop with
+SIGSTOP (a hung cache: connections are accepted, nothing answers) and
+resume. The fixture that starts one always resumes and kills it."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import socket
+import subprocess
+import time
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class PrivateRedis:
+    def __init__(self, port: int | None = None):
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [shutil.which("redis-server") or "redis-server", "--port", str(self.port),
+             "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError(f"redis-server did not start on port {self.port}")
+
+    def hang(self) -> None:
+        """SIGSTOP: the server keeps its socket, and answers nothing."""
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        self.process.send_signal(signal.SIGCONT)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGCONT)
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+def cache_settings(url: str, timeout: float = 0.5) -> dict:
+    return {"default": {
+        "BACKEND": "api.cache.RedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout},
+    }}
