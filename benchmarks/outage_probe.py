@@ -8,8 +8,11 @@ stopped with SIGSTOP: the machine's shared Redis is never touched); gunicorn
 with deploy/gunicorn.conf.py and DEBUG=false. Only HTTP reaches the server.
 
 One function per item of the hardening list; each returns its checks.
-Items 1 and 2 have their place (``item_1``, ``item_2``) for their own probes.
 
+- 1: a solver's line cannot be posted as one batch on a ranked attempt;
+  posted move by move at machine speed it wins, is marked machine_pace,
+  and is ranked after a person-paced player with fewer cards home.
+- 2: with the ranked attempt open, no practice attempt and no hint on the deal.
 - 3: a logout made while the cache hangs stays final once it is back.
 - 4: wrong passwords lock the account out while the cache hangs.
 - 5: with the cache hung, 16 players keep at least half their moves per
@@ -135,14 +138,74 @@ class ProbeRedis:
 # -- the items ------------------------------------------------------------------------------------
 
 
+def _guest(port: int) -> Client:
+    client = Client(port)
+    client.request("GET", "/api/v1/me")
+    return client
+
+
+def _solver_line(attempt: dict) -> list[str]:
+    import solitaire
+
+    result = solitaire.solve(solitaire.parse_position(attempt["position"]["notation"]),
+                             max_seconds=60)
+    if result.status is not solitaire.SolveStatus.SOLVED:
+        raise SystemExit(f"the solver did not solve today's deal: {result.status}")
+    return [move.token() for move in result.moves]
+
+
+def _first_move(attempt: dict) -> str:
+    return f"{attempt['legal'][0]['card']}>{attempt['legal'][0]['targets'][0]}"
+
+
 def item_1(port: int, cache: ProbeRedis) -> list[Check]:
-    """Item 1 (leaderboard): not probed here yet."""
-    return []
+    person = _guest(port)
+    _, slow = person.request("POST", "/api/v1/attempts", {"game": "flower"})
+    for _ in range(2):  # a person's pace: a look between moves
+        time.sleep(0.3)
+        _, slow = person.request("POST", f"/api/v1/attempts/{slow['id']}/moves",
+                                 {"move": _first_move(slow), "version": slow["version"]})
+    machine = _guest(port)
+    _, attempt = machine.request("POST", "/api/v1/attempts", {"game": "flower"})
+    line = _solver_line(attempt)
+    path = f"/api/v1/attempts/{attempt['id']}/moves"
+    batch, body = machine.request("POST", path, {"moves": line[:52], "version": 0})
+    code = ((body or {}).get("error") or {}).get("code")
+    for move in line:
+        status, attempt = machine.request("POST", path, {"move": move, "version": attempt["version"]})
+        if status != 200:
+            break
+    _, board = machine.request("GET", f"/api/v1/leaderboard/flower/{attempt['date']}?limit=100")
+    me = board["me"] or {}
+    _, seen = person.request("GET", f"/api/v1/leaderboard/flower/{attempt['date']}?limit=100")
+    return [
+        Check(1, "a ranked batch of the solver's line is refused", batch == 422 and
+              code == "batch_not_home", f"{batch} {code}"),
+        Check(1, "the line posted move by move at machine speed wins",
+              attempt.get("status") == "won", f"{attempt.get('status')}"),
+        Check(1, "the machine-paced result is marked", me.get("machine_pace") is True,
+              f"machine_pace {me.get('machine_pace')}"),
+        Check(1, "a person with fewer cards home ranks above it",
+              (seen["me"] or {}).get("rank", 10**9) < me.get("rank", 0),
+              f"person {(seen['me'] or {}).get('rank')} ({slow['counters']['cards_home']}/52), "
+              f"machine {me.get('rank')} (52/52)"),
+    ]
 
 
 def item_2(port: int, cache: ProbeRedis) -> list[Check]:
-    """Item 2 (leaderboard): not probed here yet."""
-    return []
+    player = _guest(port)
+    _, ranked = player.request("POST", "/api/v1/attempts", {"game": "cruel"})
+    practice, body = player.request("POST", "/api/v1/attempts", {"game": "cruel"})
+    hint, _ = player.request("GET", f"/api/v1/attempts/{ranked['id']}/hint")
+    player.request("POST", f"/api/v1/attempts/{ranked['id']}/finish")
+    after, _ = player.request("POST", "/api/v1/attempts", {"game": "cruel"})
+    code = ((body or {}).get("error") or {}).get("code")
+    return [
+        Check(2, "no practice attempt while the ranked one is open",
+              practice == 409 and code == "ranked_open", f"{practice} {code}"),
+        Check(2, "no hint on the open ranked attempt", hint == 403, f"{hint}"),
+        Check(2, "practice opens once the ranked attempt is finished", after == 201, f"{after}"),
+    ]
 
 
 def _account(port: int, name: str) -> Client:
