@@ -26,22 +26,24 @@ _STAND_IN = 2_000_000_011
 class CompiledQuery:
     """A queryset of ``build(*params)``, compiled once per connection.
 
-    ``build`` must put each parameter into the query exactly once, as an
-    integer-valued lookup (``pk=``, ``player_id=``); ``rows`` and ``first``
-    take the real values in the same order. Rows come back as tuples in the
+    ``build`` must put each parameter into the query exactly once, as a
+    lookup the ORM passes on unchanged: an integer (``pk=``, ``player_id=``)
+    or, with ``stand_ins`` naming one, a text (``session_key=``). ``rows``
+    and ``first`` take the real values in the same order. Rows come back as tuples in the
     order of the queryset's ``values_list`` (or ``model_fields``: the names
     for ``Model.from_db``)."""
 
-    def __init__(self, build: Callable[..., QuerySet], *, params: int, using: str = "default"):
+    def __init__(self, build: Callable[..., QuerySet], *, params: int = 0,
+                 stand_ins: tuple = (), using: str = "default"):
         self._build = build
-        self._count = params
+        self._stand_ins = stand_ins or tuple(_STAND_IN + i for i in range(params))
         self._using = using
         self._key = f"_compiled_{id(self)}"
 
     def _compiled(self, connection):
         compiled = connection.__dict__.get(self._key)
         if compiled is None:
-            stand_ins = [_STAND_IN + i for i in range(self._count)]
+            stand_ins = self._stand_ins
             queryset = self._build(*stand_ins)
             compiler = queryset.query.get_compiler(connection=connection)
             sql, params = compiler.as_sql()
