@@ -34,7 +34,7 @@ def test_gunicorn_trusts_forwarded_headers_from_the_networks_gateway_only():
     compose = _compose()
     environment = compose["x-app"]["environment"]
     trusted = [_default(a).strip() for a in _default(environment["FORWARDED_ALLOW_IPS"]).split(",")]
-    network = compose["networks"]["default"]["ipam"]["config"][0]
+    network = {k: _default(v) for k, v in compose["networks"]["default"]["ipam"]["config"][0].items()}
 
     assert "*" not in trusted
     assert trusted == [network["gateway"]]
