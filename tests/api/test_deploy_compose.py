@@ -83,3 +83,13 @@ def test_images_are_parameters_whose_defaults_are_the_public_images():
     assert "ARG PYTHON_IMAGE=python:3.11-slim\nFROM ${PYTHON_IMAGE}\n" in dockerfile
     assert services["postgres"]["image"].startswith("${POSTGRES_IMAGE:-")
     assert services["redis"]["image"].startswith("${REDIS_IMAGE:-")
+
+
+def test_the_build_context_leaves_out_secrets_and_local_state():
+    ignored = {
+        line.strip()
+        for line in (COMPOSE.parents[1] / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+
+    assert {"deploy/secrets", ".git", ".venv", ".env", "**/*.so"} <= ignored
