@@ -1,6 +1,6 @@
 """The admin site, served at ADMIN_PATH only (none by default), with its
 login throttled per address like the API's (scope ``login_address``); wrong
-passwords lock a username out there too (api.play.throttles)."""
+passwords lock a username out there too (api.play.accounts.lockout)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import math
 from django.contrib import admin
 from django.http import HttpResponse
 
-from api.play import throttles
+from api.play.rest import throttles
 
 
 class AdminSite(admin.AdminSite):

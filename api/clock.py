@@ -10,6 +10,7 @@ test's process, so the patch reaches it.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -48,3 +49,16 @@ def day_end(day: dt.date) -> dt.datetime:
 def day_over(day: dt.date, moment: dt.datetime) -> bool:
     """True once ``day`` has ended at ``moment`` (the solution is public)."""
     return moment >= day_end(day)
+
+
+# A day as the API and the pages write it: strictly YYYY-MM-DD.
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def parse_day(text) -> dt.date:
+    """The date ``text`` writes as YYYY-MM-DD, or ValueError: not 20261201,
+    not the ISO week date 2026-W49-2, not 2026-1-5 (which fromisoformat or
+    strptime alone would take)."""
+    if not isinstance(text, str) or not _DAY.fullmatch(text):
+        raise ValueError(f"{text!r} is not a date: use YYYY-MM-DD")
+    return dt.date.fromisoformat(text)

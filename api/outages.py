@@ -1,10 +1,10 @@
 """What the site does when a part it depends on is down.
 
 - The cache (Redis): play goes on. Throttles let requests through and the
-  leaderboard counts live (api.play.throttles, api.play.selectors); each failure
+  leaderboard counts live (api.play.rest.throttles, api.play.records.selectors); each failure
   is logged as a warning. ``/health/`` reports the cache as degraded.
 - The database: every request answers 503 ``unavailable`` with
-  ``Retry-After`` in the one error shape (api.play.errors), and ``/health/``
+  ``Retry-After`` in the one error shape (api.play.rest.errors), and ``/health/``
   answers 503.
 """
 

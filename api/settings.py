@@ -8,6 +8,8 @@ tasks run eagerly in-process), an in-memory cache.
 """
 
 import hashlib
+import os
+import tempfile
 from pathlib import Path
 
 from celery.schedules import crontab
@@ -72,7 +74,7 @@ INSTALLED_APPS = [
     "api.deals",
     "rest_framework.authtoken",
     "api.play",
-    "frontend",  # browser pages (issue 6)
+    "frontend",  # browser pages
 ]
 
 MIDDLEWARE = [
@@ -87,7 +89,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "api.play.sessions.SessionRefreshMiddleware",  # sessions last while used
+    "api.play.accounts.sessions.SessionRefreshMiddleware",  # sessions last while used
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -132,6 +134,19 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # connection the database dropped (a restart) fails its next request with
     # 503 unavailable and is replaced; on, every request pays a round trip.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", False)
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The laptop default serves several threads at once (runserver, the test
+    # server). A transaction takes the write lock as it begins, so two never
+    # deadlock upgrading a read lock; a writer waits for the lock rather than
+    # fail; WAL lets readers go on while one writes. Tests use a file too: an
+    # in-memory database shared between threads locks whole tables at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"solitaire-test-{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # A shared cache is needed once there is more than one web process
@@ -162,7 +177,7 @@ else:
 # query (written to both; a cache that is down falls back to the database).
 SESSION_ENGINE = "api.sessions"
 # A session expires this long after its last save; it is saved again once
-# less than half remains (api.play.sessions), so a session in use lasts.
+# less than half remains (api.play.accounts.sessions), so a session in use lasts.
 SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 14 * 24 * 3600, minimum=3600)
 
 # -- Time and language ---------------------------------------------------------
@@ -236,28 +251,27 @@ LOGGING = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # -- play API (issue 5) --
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # API clients: Authorization: Token <key> (POST /api/v1/auth/token).
         # Tokens expire after API_TOKEN_TTL_SECONDS and end on logout. First,
         # so that a bad token answers 401 with WWW-Authenticate: Token.
-        "api.play.tokens.ExpiringTokenAuthentication",
+        "api.play.accounts.tokens.ExpiringTokenAuthentication",
         # Browser: session, with CSRF checked on unsafe methods.
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # A first visit gets a guest player (api.play.auth.user_or_guest).
+    # A first visit gets a guest player (api.play.rest.auth.user_or_guest).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    # JSON only; nested deeper than api.play.parsers.MAX_DEPTH: 400.
-    "DEFAULT_PARSER_CLASSES": ["api.play.parsers.BoundedJSONParser"],
-    "EXCEPTION_HANDLER": "api.play.errors.exception_handler",
+    # JSON only; nested deeper than api.play.rest.parsers.MAX_DEPTH: 400.
+    "DEFAULT_PARSER_CLASSES": ["api.play.rest.parsers.BoundedJSONParser"],
+    "EXCEPTION_HANDLER": "api.play.rest.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": env_int("API_PAGE_SIZE", 20, minimum=1, maximum=500),
     "DEFAULT_THROTTLE_CLASSES": [
-        "api.play.throttles.PlayAnonThrottle",
-        "api.play.throttles.PlayUserThrottle",
+        "api.play.rest.throttles.PlayAnonThrottle",
+        "api.play.rest.throttles.PlayUserThrottle",
     ],
-    # The scopes are described in api/play/throttles.py and docs/API.md.
+    # The scopes are described in api/play/rest/throttles.py and docs/API.md.
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "120/min"),
         "user": env_str("API_THROTTLE_USER", "1200/min"),
@@ -275,7 +289,7 @@ REST_FRAMEWORK = {
 # How many proxies of ours stand in front of the web processes: 0 (the
 # default) takes the client's address from the socket and ignores
 # X-Forwarded-For; N takes the N-th address from its right
-# (api.play.throttles.client_address).
+# (api.play.rest.throttles.client_address).
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0, maximum=10)
 REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT
 # Wrong passwords for one username: this many are free, then it is locked out
@@ -285,9 +299,10 @@ AUTH_LOCKOUT_FREE_FAILURES = env_int("AUTH_LOCKOUT_FREE_FAILURES", 5, minimum=1)
 AUTH_LOCKOUT_BASE_SECONDS = env_int("AUTH_LOCKOUT_BASE_SECONDS", 30, minimum=1)
 AUTH_LOCKOUT_MAX_SECONDS = env_int("AUTH_LOCKOUT_MAX_SECONDS", 3600, minimum=1)
 AUTHENTICATION_BACKENDS = [
-    "api.play.throttles.LockoutModelBackend",
-    # Only so that sessions that name it stay logged in (get_user); the
+    "api.play.accounts.lockout.LockoutModelBackend",
+    # Only so that sessions that name them stay logged in (get_user); the
     # backend above answers or stops every username/password check.
+    "api.play.throttles.LockoutModelBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # An API token is refused (and deleted) this long after it was issued.
@@ -299,8 +314,8 @@ SPECTACULAR_SETTINGS = {
     # PATCH bodies are described as sent: PATCH /me requires display_name.
     "COMPONENT_SPLIT_PATCH": False,
     "ENUM_NAME_OVERRIDES": {
-        "AttemptStatusEnum": "api.play.schema.ATTEMPT_STATUSES",
-        "HintStatusEnum": "api.play.schema.HINT_STATUSES",
+        "AttemptStatusEnum": "api.play.rest.schema.ATTEMPT_STATUSES",
+        "HintStatusEnum": "api.play.rest.schema.HINT_STATUSES",
     },
     # The docs page loads Swagger UI from our static files, so it works
     # offline and behind a strict network policy.
@@ -360,7 +375,7 @@ DEAL_CLAIM_STALE_SECONDS = env_int(
     "DEAL_CLAIM_STALE_SECONDS", int(DEAL_SOLVE_MAX_SECONDS * 2) + 120, minimum=1
 )
 
-# -- Play API (issue 5) ----------------------------------------------------------
+# -- Play API -------------------------------------------------------------------
 
 # The budget of the "stalled" check after each move, in layouts stored by its
 # C search (solitaire.solver._stall: about 3 microseconds a layout; positions
@@ -369,7 +384,7 @@ DEAL_CLAIM_STALE_SECONDS = env_int(
 PLAY_STALLED_MAX_NODES = env_int("PLAY_STALLED_MAX_NODES", 20_000, minimum=1)
 # The solver's time budget for one hint (GET /api/v1/attempts/{id}/hint).
 PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 3.0, minimum=0.01)
-# Hints that cannot starve play (api.play.hints): at most PLAY_HINT_SLOTS
+# Hints that cannot starve play (api.play.attempts.hints): at most PLAY_HINT_SLOTS
 # solver runs at once on a machine (locks on files in PLAY_HINT_SLOT_DIR,
 # by default one folder per database, so sites sharing a machine keep their
 # own), else 503 hints_busy with Retry-After; the solver at nice
@@ -386,7 +401,7 @@ PLAY_HINT_CACHE_SECONDS = env_int("PLAY_HINT_CACHE_SECONDS", 2 * 86_400, minimum
 PLAY_HINT_RETRY_AFTER = env_int("PLAY_HINT_RETRY_AFTER", 2, minimum=1)
 # From this many ranked attempts on one deal, the leaderboard's total and the
 # counts behind a player's rank come from per-bucket counts cached for
-# LEADERBOARD_COUNTS_TTL seconds (api.play.selectors); below it, counted live.
+# LEADERBOARD_COUNTS_TTL seconds (api.play.records.selectors); below it, counted live.
 LEADERBOARD_CACHED_COUNTS_FROM = env_int("LEADERBOARD_CACHED_COUNTS_FROM", 20_000, minimum=0)
 LEADERBOARD_COUNTS_TTL = env_int("LEADERBOARD_COUNTS_TTL", 10, minimum=1, maximum=3600)
 # Caps that keep one player from flooding the database: moves and undos in
@@ -396,3 +411,8 @@ PLAY_MAX_ACTIONS_PER_ATTEMPT = env_int("PLAY_MAX_ACTIONS_PER_ATTEMPT", 3000, min
 # Guests with no attempt, not seen for this many days, are deleted by beat.
 PLAY_GUEST_IDLE_DAYS = env_int("PLAY_GUEST_IDLE_DAYS", 30, minimum=1)
 PLAY_MAX_ATTEMPTS_PER_DEAL = env_int("PLAY_MAX_ATTEMPTS_PER_DEAL", 100, minimum=1)
+# Machine pace (api.play.attempts.domain): PLAY_MACHINE_PACE_RUN requests in a
+# row, each less than PLAY_MACHINE_PACE_MS after the previous action, mark a
+# ranked result as machine-paced: kept, marked, ranked after the rest.
+PLAY_MACHINE_PACE_MS = env_int("PLAY_MACHINE_PACE_MS", 150, minimum=0)
+PLAY_MACHINE_PACE_RUN = env_int("PLAY_MACHINE_PACE_RUN", 20, minimum=1)

@@ -2,7 +2,7 @@
 
 Creates a scratch PostgreSQL database, builds the real schema with Django's
 migrations, bulk-loads N players and N ranked attempts with COPY, then times
-api.play.selectors.leaderboard (the top 20 with RANK() plus one player's own
+api.play.records.selectors.leaderboard (the top 20 with RANK() plus one player's own
 rank and share beaten), the exact code the API runs, both ways in one run:
 counted exactly and live (the path of small boards), and with the cached
 bucket counts (the path from LEADERBOARD_CACHED_COUNTS_FROM on), whose
@@ -124,7 +124,7 @@ def main() -> None:
         from django.utils import timezone
 
         from api.deals.models import DailyDeal
-        from api.play.selectors import _cache_key, leaderboard
+        from api.play.records.selectors import _cache_key, leaderboard
 
         call_command("migrate", verbosity=0)
         t0 = time.perf_counter()

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from api import clock
 from frontend.dates import long_date
 
 GAMES = {"cruel": _("Cruel"), "flower": _("Flower Garden")}
@@ -30,13 +31,9 @@ def rules_template(game: str) -> str:
 
 def _date_or_404(text: str) -> datetime.date:
     try:
-        return datetime.date.fromisoformat(text) if len(text) == 10 else _not_a_date(text)
+        return clock.parse_day(text)
     except ValueError:
-        return _not_a_date(text)
-
-
-def _not_a_date(text: str):
-    raise Http404(f"not a date: {text!r}")
+        raise Http404(f"not a date: {text!r}") from None
 
 
 @ensure_csrf_cookie

@@ -7,8 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-import solitaire
-from api import clock
+from api.play.attempts import domain
 
 
 class Player(models.Model):
@@ -32,7 +31,7 @@ class Player(models.Model):
         return self.display_name
 
     def save(self, *args, **kwargs):
-        from api.play.names import display_name_key
+        from api.play.accounts.names import display_name_key
 
         self.name_key = display_name_key(self.display_name)
         update_fields = kwargs.get("update_fields")
@@ -46,15 +45,17 @@ class Attempt(models.Model):
 
     The current position and the record counters are kept on the row
     (denormalised from the action log) so that reading an attempt and ranking
-    a million of them needs no replay. ``version`` counts the actions (moves
-    and undos) applied; a move names the version it was made from."""
+    a million of them needs no replay. ``version`` counts the actions (moves,
+    undos and the finish) applied; a move names the version it was made from.
+    The row is read and written only through api.play.attempts.store, as
+    an api.play.attempts.domain.AttemptState."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", _("playing")
-        WON = "won", _("won")
-        BLOCKED = "blocked", _("blocked")
-        STALLED = "stalled", _("stalled")
-        ABANDONED = "abandoned", _("abandoned")
+        PLAYING = domain.PLAYING, _("playing")
+        WON = domain.WON, _("won")
+        BLOCKED = domain.BLOCKED, _("blocked")
+        STALLED = domain.STALLED, _("stalled")
+        ABANDONED = domain.ABANDONED, _("abandoned")
 
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts"
@@ -82,6 +83,12 @@ class Attempt(models.Model):
     last_action_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
     last_action = models.CharField(max_length=8, blank=True, default="")
+    # Machine pace (api.play.attempts.domain.pace): the run of requests in a
+    # row that came faster than a person plays, and whether a run ever
+    # reached the bound. Such a ranked result is kept, marked, and ranked
+    # after every result played at a person's pace.
+    fast_run = models.PositiveIntegerField(default=0)
+    machine_pace = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -102,6 +109,7 @@ class Attempt(models.Model):
             # player's rank are index scans (see selectors.leaderboard).
             models.Index(
                 F("deal"),
+                F("machine_pace"),
                 F("cards_home").desc(),
                 F("undos"),
                 F("redeals"),
@@ -116,51 +124,18 @@ class Attempt(models.Model):
     def __str__(self) -> str:
         return f"attempt {self.pk} ({self.status})"
 
-    def parsed_position(self) -> solitaire.Position:
-        """The position as the engine's object, parsed once per notation."""
-        parsed = getattr(self, "_parsed", None)
-        if parsed is None or parsed[0] != self.position:
-            parsed = self._parsed = (self.position, solitaire.parse_position(self.position))
-        return parsed[1]
-
-    def board(self) -> solitaire.Board:
-        """The game as the engine keeps it: the stored line resumed from the
-        start (made once per instance; set_board keeps it current)."""
-        board = getattr(self, "_board", None)
-        if board is None:
-            board = self._board = solitaire.Board.resume(
-                solitaire.parse_position(self.start_position), solitaire.parse_moves(self.line),
-                self.parsed_position(), undos=self.undos)
-        return board
-
-    def set_board(self, board: solitaire.Board) -> None:
-        """Store what the board says: its position, its line and its record's
-        counters (the row keeps them so that ranking needs no replay)."""
-        record = board.record()
-        self.position = board.position.notation()
-        self._parsed = (self.position, board.position)
-        self.line = solitaire.moves_text(board.move_stack)
-        self.cards_home, self.moves = record.cards_home, record.moves
-        self.redeals, self.undos = record.redeals, record.undos
-        self._board = board
-
     @property
     def finished(self) -> bool:
         return self.ended_at is not None
-
-    def frozen(self, now) -> bool:
-        """A ranked attempt whose day is over (its deal's solution is public
-        from the same moment): no move or undo any more, and its record stays
-        as it stood at midnight. Reads only the row and its deal."""
-        return self.ranked and clock.day_over(self.deal.date, now)
 
 
 class AttemptAction(models.Model):
     """One row per action, in order: the attempt can be replayed and re-checked."""
 
     class Kind(models.TextChoices):
-        MOVE = "move", _("move")
-        UNDO = "undo", _("undo")
+        MOVE = domain.MOVE, _("move")
+        UNDO = domain.UNDO, _("undo")
+        FINISH = domain.FINISH, _("finish")
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="actions")
     number = models.PositiveIntegerField(help_text="The attempt's version after this action.")
@@ -173,7 +148,3 @@ class AttemptAction(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["attempt", "number"], name="play_action_number_unique")
         ]
-
-    @property
-    def token(self) -> str:
-        return self.move if self.kind == self.Kind.MOVE else "undo"

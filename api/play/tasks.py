@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.utils import timezone
 
-from api.play import sessions
+from api.play.accounts import sessions
 
 
 @shared_task(acks_late=True, autoretry_for=(Exception,), retry_backoff=30, max_retries=3)

@@ -30,6 +30,9 @@ from api.deals.services import (
 )
 from solitaire.solver import SolveStatus, solve
 
+# A real worker process over the Redis broker: not the embedded default.
+pytestmark = pytest.mark.production
+
 ROOT = Path(__file__).resolve().parents[3]
 
 

@@ -6,6 +6,7 @@ from api.deals import health
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.production
 def test_health_is_200_when_the_database_and_the_broker_answer(client, settings):
     assert settings.CELERY_BROKER_URL, "run the suite with CELERY_BROKER_URL set (scripts/test)"
 

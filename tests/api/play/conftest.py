@@ -87,6 +87,11 @@ class Api:
         assert reply.status == 201, reply.body
         return reply.body
 
+    def finish(self, attempt: dict) -> dict:
+        reply = self.post(f"/api/v1/attempts/{attempt['id']}/finish")
+        assert reply.status == 200, reply.body
+        return reply.body
+
     def move(self, attempt: dict, move: str) -> dict:
         reply = self.post(f"/api/v1/attempts/{attempt['id']}/moves",
                           {"move": move, "version": attempt["version"]})

@@ -5,7 +5,12 @@ import datetime as dt
 
 def test_the_first_attempt_of_the_day_is_ranked_and_later_ones_are_practice(api, todays_deals):
     player = api()
-    assert player.start("cruel")["ranked"] is True
+    ranked = player.start("cruel")
+    assert ranked["ranked"] is True
+    # Practice opens once the ranked attempt is finished (no scratchpad beside it).
+    refused = player.post("/api/v1/attempts", {"game": "cruel"})
+    assert refused.status == 409 and refused.error_code == "ranked_open", refused.body
+    player.finish(ranked)
     assert player.start("cruel")["ranked"] is False
     assert player.start("flower")["ranked"] is True
 
@@ -59,7 +64,7 @@ def test_someone_elses_attempt_is_not_found(api, todays_deals):
 def test_the_list_is_paginated_and_filtered_and_shows_only_mine(api, todays_deals):
     player, other = api(), api()
     for _ in range(3):
-        player.start("cruel")
+        player.finish(player.start("cruel"))
     player.start("flower")
     other.start("cruel")
     page = player.get("/api/v1/attempts").body

@@ -1,5 +1,6 @@
 """Several moves in one request, and the forced/safe moves home every answer carries."""
 
+import datetime as dt
 import threading
 
 FORCED_CRUEL = "cruel KCQC/KDQD/KHQH/KSQS/-/-/-/-/-/-/-/-"
@@ -59,9 +60,11 @@ def test_safe_moves_follow_the_solvers_rule_and_cruel_has_none_until_forced(
 
 
 def test_an_illegal_move_in_a_batch_changes_nothing_and_names_its_index(api, make_deal, today):
-    make_deal("cruel", today, position=CRUEL, certificate="x")
+    # Practice (a past day's deal): on a ranked attempt a batch holds only moves home.
+    past = (today - dt.timedelta(days=1)).isoformat()
+    make_deal("cruel", past, position=CRUEL, certificate="x")
     player = api()
-    attempt = player.start("cruel")
+    attempt = player.start("cruel", past)
     reply = _batch(player, attempt, ["4D>2", "2C>F", "4D>3"])
     assert reply.status == 422 and reply.error_code == "illegal_move"
     assert reply.body["error"]["move"] == "4D>3" and reply.body["error"]["index"] == 2
@@ -76,9 +79,11 @@ def test_an_illegal_move_in_a_batch_changes_nothing_and_names_its_index(api, mak
 
 
 def test_a_batch_follows_the_version_rules(api, make_deal, today):
-    make_deal("cruel", today, position=CRUEL, certificate="x")
+    # Practice (a past day's deal): on a ranked attempt a batch holds only moves home.
+    past = (today - dt.timedelta(days=1)).isoformat()
+    make_deal("cruel", past, position=CRUEL, certificate="x")
     player = api()
-    attempt = player.start("cruel")
+    attempt = player.start("cruel", past)
     player.move(attempt, "4D>2")  # another tab
     reply = _batch(player, attempt, ["2C>F", "2H>F"])
     assert reply.status == 409 and reply.error_code == "stale_version"
@@ -119,10 +124,12 @@ def test_bad_batches_are_400_and_change_nothing(api, make_deal, today):
 
 
 def test_two_tabs_sending_batches_at_once_never_interleave(api, make_deal, today):
-    make_deal("cruel", today, position=CRUEL, certificate="x")
+    # Practice (a past day's deal): on a ranked attempt a batch holds only moves home.
+    past = (today - dt.timedelta(days=1)).isoformat()
+    make_deal("cruel", past, position=CRUEL, certificate="x")
     player = api()
     for _round in range(4):
-        attempt = player.start("cruel")
+        attempt = player.start("cruel", past)
         replies = {}
         barrier = threading.Barrier(2)
 
@@ -150,3 +157,20 @@ def test_the_schema_documents_the_batch_and_the_new_fields(api):
     post = schema["paths"]["/api/v1/attempts/{attempt_id}/moves"]["post"]
     assert post["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].endswith(
         "/AttemptOut")
+
+
+def test_a_ranked_batch_holds_only_the_moves_home_the_game_lists(api, make_deal, today):
+    """A ranked attempt takes in one batch only what the page's automation
+    sends (forced or safe moves home), so a whole line cannot be posted at
+    once; the same free moves one at a time are fine."""
+    make_deal("cruel", today, position=CRUEL, certificate="x")
+    player = api()
+    attempt = player.start("cruel")
+    assert attempt["ranked"] is True
+    # Cruel lists no safe moves home, and this deal has no forced finish.
+    reply = _batch(player, attempt, ["2C>F", "4D>2"])
+    assert reply.status == 422 and reply.error_code == "batch_not_home", reply.body
+    assert reply.body["error"]["index"] == 0 and reply.body["error"]["move"] == "2C>F"
+    assert _log(player, attempt)["actions"] == []
+    attempt = player.move(attempt, "4D>2")
+    assert attempt["version"] == 1

@@ -63,6 +63,7 @@ def test_the_current_month_is_the_default_and_bad_months_are_clear_4xx(api, make
 def test_a_days_record_is_its_ranked_attempt(api, todays_deals, today):
     player = api()
     ranked = player.start("cruel")
+    player.finish(ranked)
     practice = player.start("cruel")
     Attempt.objects.filter(pk=practice["id"]).update(cards_home=30)
     day = next(d for d in player.get("/api/v1/calendar/cruel").body["days"] if d["date"] == today.isoformat())

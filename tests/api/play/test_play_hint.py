@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 
 import solitaire
-from api.play import hints
+from api.play.attempts import hints
 
 # Won by KH>F QS>F KS>F; but a redeal first makes one pile QS KS KH, from
 # which KH goes home and then nothing moves: lost.
@@ -20,9 +20,9 @@ def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, todays_deals):
     player = api()
     for game in ("cruel", "flower"):
         ranked = player.start(game)
-        practice = player.start(game)
-        # No hint on the deal while the ranked attempt is in play on its day.
+        # Practice (and its hints) open once the ranked attempt is finished.
         assert player.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
+        practice = player.start(game)
         assert practice["ranked"] is False
         reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
         assert reply.status == 200, reply.body
@@ -66,8 +66,8 @@ def test_a_lost_position_is_reported_as_such_with_no_move(api, make_deal, today)
 def test_someone_elses_attempt_gets_no_hint(api, todays_deals):
     owner, other = api(), api()
     ranked = owner.start("flower")
-    practice = owner.start("flower")
     assert owner.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
+    practice = owner.start("flower")
     reply = other.get(f"/api/v1/attempts/{practice['id']}/hint")
     assert reply.status == 404 and reply.error_code == "not_found"
 

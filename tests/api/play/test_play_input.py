@@ -2,11 +2,13 @@
 display names that hide, reorder, pile up or imitate."""
 
 import pytest
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
-from api.play import parsers
+from api.play.accounts.names import display_name_clean, display_name_key
 from api.play.models import Player
-from api.play.names import display_name_clean, display_name_key
+from api.play.rest import parsers
 
 
 @pytest.mark.parametrize("path, method", [
@@ -99,22 +101,3 @@ def test_existing_players_have_keys(make_player):
     assert Player.objects.get(user__username="zed").name_key == display_name_key("Zed")
 
 
-_move_bodies = st.dictionaries(
-    st.sampled_from(["move", "moves", "version", "other"]),
-    st.one_of(st.text(max_size=20), st.integers(-3, 2**40), st.booleans(), st.none(),
-              st.sampled_from(["4D>2", " 4D>2", "R", "td>f", "x" * 16, "x" * 17])),
-    max_size=3,
-)
-
-
-@hsettings(max_examples=400, deadline=None)
-@given(_move_bodies)
-def test_the_plain_move_body_check_agrees_with_the_serializer(body):
-    """serializers.move_in answers only bodies MoveIn accepts, and as MoveIn does."""
-    from api.play.serializers import MoveIn, move_in
-
-    fast = move_in(body)
-    if fast is not None:
-        checked = MoveIn(data=body)
-        assert checked.is_valid(), checked.errors
-        assert dict(checked.validated_data) == fast

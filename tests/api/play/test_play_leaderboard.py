@@ -124,3 +124,40 @@ def test_a_guests_made_up_name_is_shown_in_the_readers_language(api, bare_api, t
     # A chosen name is shown as written.
     pt_guest.patch("/api/v1/me", {"display_name": "Maria"})
     assert [e["display_name"] for e in api(language="en").get(url).body["entries"]] == ["Maria"]
+
+
+def test_a_line_posted_at_machine_pace_is_marked_and_ranked_after_a_person_s(
+        api, make_deal, certificate_of, today, monkeypatch, settings):
+    """Two guests win the same deal by the same line: one at a person's pace
+    (a second a move), one as a program would (10 ms a move). The program
+    is faster and would rank first; it is kept, marked, and ranked after."""
+    from api import clock
+
+    position, line = certificate_of("flower")
+    make_deal("flower", today, position=position, certificate=line)
+    moment = [clock.day_start(today) + dt.timedelta(hours=12)]
+    monkeypatch.setattr(clock, "now", lambda: moment[0])
+
+    def play(step: dt.timedelta):
+        player = api()
+        attempt = player.start("flower")
+        for move in line.split():
+            moment[0] += step
+            attempt = player.move(attempt, move)
+        assert attempt["status"] == "won"
+        return player
+
+    person = play(dt.timedelta(seconds=1))
+    program = play(dt.timedelta(milliseconds=10))
+    board = person.get(f"/api/v1/leaderboard/flower/{today.isoformat()}").body
+    first, second = board["entries"]
+    assert first["is_me"] and first["rank"] == 1 and first["machine_pace"] is False
+    assert second["rank"] == 2 and second["machine_pace"] is True
+    assert second["elapsed_seconds"] < first["elapsed_seconds"]
+    mine = program.get(f"/api/v1/leaderboard/flower/{today.isoformat()}").body["me"]
+    assert mine["rank"] == 2 and mine["machine_pace"] is True and mine["beaten"] == 0
+    # The mark needs a run: the same pace for fewer requests than the bound is a person's.
+    settings.PLAY_MACHINE_PACE_RUN = len(line.split()) + 1
+    quick = play(dt.timedelta(milliseconds=10))
+    entry = quick.get(f"/api/v1/leaderboard/flower/{today.isoformat()}").body["me"]
+    assert entry["machine_pace"] is False and entry["rank"] == 1

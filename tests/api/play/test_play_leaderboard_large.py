@@ -11,8 +11,8 @@ from django.core.cache import cache
 from django.db import connection
 
 from api import clock
-from api.play import selectors
 from api.play.models import Attempt, Player
+from api.play.records import selectors
 
 
 def _board(deal, users, records):

@@ -72,7 +72,8 @@ def test_play_goes_on_while_the_cache_is_down_and_health_says_so(
     redis_cache, api, todays_deals, today, live_server, caplog
 ):
     player = api()
-    assert player.get("/health/").body["status"] == "ok"
+    before = player.get("/health/").body
+    assert before["status"] == "ok"
 
     redis_cache.kill()
     attempt = player.start("cruel")
@@ -92,9 +93,8 @@ def test_play_goes_on_while_the_cache_is_down_and_health_says_so(
     assert any("Cache unavailable" in r.getMessage() for r in caplog.records)
 
     redis_cache.start()
-    assert player.get("/health/").body == {
-        "status": "ok", "checks": {"database": "ok", "cache": "ok", "broker": "ok"}
-    }
+    assert player.get("/health/").body == before
+    assert before["checks"]["cache"] == before["checks"]["database"] == "ok"
 
 
 def test_throttles_count_again_once_the_cache_is_back(redis_cache, api, settings):
@@ -135,6 +135,7 @@ def database_unreachable(live_server):
     restore()
 
 
+@pytest.mark.production
 def test_a_database_outage_answers_503_with_retry_after_in_the_one_shape(
     api, todays_deals, database_unreachable
 ):
@@ -162,6 +163,7 @@ def test_a_database_outage_answers_503_with_retry_after_in_the_one_shape(
     assert player.get(f"/api/v1/attempts/{attempt['id']}").status == 200
 
 
+@pytest.mark.production
 def test_a_database_outage_outside_the_api_views_is_a_503_too(
     bare_api, as_alice, database_unreachable, settings
 ):

@@ -11,6 +11,7 @@ import threading
 import pytest
 
 from api import clock
+from api.play.models import Attempt
 
 
 def _first_move(attempt: dict) -> str:
@@ -22,10 +23,28 @@ def _at(monkeypatch, moment: dt.datetime) -> None:
     monkeypatch.setattr(clock, "now", lambda: moment)
 
 
+def test_practice_opens_once_the_ranked_attempt_is_finished(api, todays_deals):
+    """With the ranked attempt open, practice on the deal would be a free
+    scratchpad for the ranked line (its undos cost nothing)."""
+    player = api()
+    ranked = player.start("cruel")
+    refused = player.post("/api/v1/attempts", {"game": "cruel"})
+    assert refused.status == 409 and refused.error_code == "ranked_open", refused.body
+    assert "practice opens once it is finished" in refused.body["error"]["message"]
+    player.finish(ranked)
+    practice = player.start("cruel")
+    assert practice["ranked"] is False
+    assert player.get(f"/api/v1/attempts/{practice['id']}/hint").status == 200
+
+
 def test_a_practice_attempt_gets_no_hint_while_the_ranked_one_is_in_play(api, todays_deals):
     player = api()
     ranked = player.start("cruel")
+    player.finish(ranked)
     practice = player.start("cruel")
+    # The ranked attempt open again beside a practice one (as rows made before
+    # practice waited for it may be): the practice attempt gets no hint.
+    Attempt.objects.filter(pk=ranked["id"]).update(ended_at=None, status="playing")
     assert ranked["ranked"] is True and practice["ranked"] is False
     reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
     assert reply.status == 403 and reply.error_code == "hint_not_for_ranked", reply.body
@@ -40,8 +59,8 @@ def test_hints_are_given_once_the_day_is_over_even_to_an_unfinished_ranked_deal(
         api, todays_deals, today, monkeypatch):
     player = api()
     ranked = player.start("flower")
-    practice = player.start("flower")
     _at(monkeypatch, clock.day_end(today) + dt.timedelta(seconds=1))
+    practice = player.start("flower", today.isoformat())  # the day is over: practice opens
     for attempt in (practice, ranked):
         reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
         assert reply.status == 200 and reply.body["status"] == "solved", reply.body
@@ -134,7 +153,7 @@ def test_a_player_has_a_bounded_number_of_attempts_per_deal(api, todays_deals, s
     settings.PLAY_MAX_ATTEMPTS_PER_DEAL = limit
     player, other = api(), api()
     for _ in range(limit):
-        player.start("cruel")
+        player.finish(player.start("cruel"))
     reply = player.post("/api/v1/attempts", {"game": "cruel"})
     assert reply.status == 409 and reply.error_code == "attempt_limit", reply.body
     assert reply.body["error"]["limit"] == limit
@@ -144,9 +163,12 @@ def test_a_player_has_a_bounded_number_of_attempts_per_deal(api, todays_deals, s
     other.start("cruel")
 
 
-def test_starts_at_the_same_instant_never_pass_the_attempt_cap(api, todays_deals, settings):
-    """Eight real requests released together against a cap of three: three
-    attempts (one ranked), five refusals; none slips past the count."""
+def test_starts_at_the_same_instant_never_pass_the_attempt_cap(api, make_deal, today, settings):
+    """Eight real requests released together against a cap of three, on a
+    past day's deal (practice only): three attempts, five refusals; none
+    slips past the count."""
+    past = (today - dt.timedelta(days=2)).isoformat()
+    make_deal("cruel", past)
     settings.PLAY_MAX_ATTEMPTS_PER_DEAL = 3
     player = api()
     barrier = threading.Barrier(8)
@@ -154,7 +176,7 @@ def test_starts_at_the_same_instant_never_pass_the_attempt_cap(api, todays_deals
 
     def start():
         barrier.wait()
-        replies.append(player.post("/api/v1/attempts", {"game": "cruel"}))
+        replies.append(player.post("/api/v1/attempts", {"game": "cruel", "date": past}))
 
     threads = [threading.Thread(target=start) for _ in range(8)]
     for t in threads:
@@ -165,4 +187,4 @@ def test_starts_at_the_same_instant_never_pass_the_attempt_cap(api, todays_deals
     assert all(r.error_code == "attempt_limit" for r in replies if r.status == 409)
     mine = player.get("/api/v1/attempts?game=cruel").body
     assert mine["count"] == 3
-    assert sorted(a["ranked"] for a in mine["results"]) == [False, False, True]
+    assert [a["ranked"] for a in mine["results"]] == [False, False, False]

@@ -9,18 +9,18 @@ import subprocess
 import sys
 import threading
 import time
+from importlib import import_module
 
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from importlib import import_module
 from django.contrib.sessions.models import Session
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from api.play import sessions as play_sessions
+from api.play.accounts import sessions as play_sessions
 from api.play.models import Attempt
 from api.play.tasks import clean_sessions_and_guests
 
@@ -159,8 +159,8 @@ def test_tokens_expire(api, bare_api, alice, settings):
 
 
 def test_the_play_services_import_in_a_fresh_process():
-    code = ("import django; django.setup(); from api.play import services; "
-            "from api.play import auth, views, errors; print('ok')")
+    code = ("import django; django.setup(); from api.play.attempts import services; "
+            "from api.play.rest import auth, views, errors; print('ok')")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "api.settings"}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                           cwd=django_settings.BASE_DIR, timeout=120)

@@ -75,10 +75,10 @@ def test_wrong_passwords_lock_the_account_out_for_longer_each_time(api, alice, s
         reply = client.post(way, {"username": "ALICE", "password": PASSWORD})
         assert reply.status == 429 and reply.error_code == "throttled"
     # The next failure doubles the wait.
-    from api.play import throttles
+    from api.play.accounts import lockout
 
-    throttles.lockout_failed("alice")
-    assert 55 <= throttles.lockout_wait("alice") <= 60
+    lockout.lockout_failed("alice")
+    assert 55 <= lockout.lockout_wait("alice") <= 60
     # Another account is not affected.
     get_user_model().objects.create_user(username="frank", password=PASSWORD)
     assert client.post(path, {"username": "frank", "password": PASSWORD}).status == 200
@@ -187,7 +187,7 @@ def test_on_redis_a_rate_is_a_sliding_window_counted_atomically(shared_redis_cac
     import concurrent.futures
     import types
 
-    from api.play import throttles
+    from api.play.rest import throttles
 
     rates(anon="5/min")
     request = types.SimpleNamespace(META={"REMOTE_ADDR": "198.51.100.7"},

@@ -10,7 +10,9 @@ const lang = document.documentElement.lang || "pt-pt";
 function row(entry, game) {
   return h("tr", { class: entry.is_me ? "me" : null, "aria-current": entry.is_me ? "true" : null },
     h("td", { class: "num" }, String(entry.rank)),
-    h("td", {}, entry.display_name, entry.is_me ? [" ", h("span", { class: "badge" }, gettext("your record"))] : null),
+    h("td", {}, entry.display_name,
+      entry.machine_pace ? [" ", h("span", { class: "badge" }, gettext("machine pace"))] : null,
+      entry.is_me ? [" ", h("span", { class: "badge" }, gettext("your record"))] : null),
     h("td", { class: "num" }, `${entry.cards_home}/52`),
     h("td", { class: "num" }, String(entry.undos)),
     game === "cruel" ? h("td", { class: "num" }, String(entry.redeals)) : null,

@@ -1,9 +1,6 @@
-"""Input validation and the JSON shapes of docs/API.md."""
+"""Input validation: what a request may send (docs/API.md), checked once."""
 
 from __future__ import annotations
-
-import datetime as dt
-import re
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -11,11 +8,9 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-import solitaire
 from api import clock
 from api.deals.models import Game
-from api.play.models import Attempt, Player
-from api.play.names import display_name_clean, shown_name
+from api.play.accounts.names import display_name_clean
 
 
 class StrictCharField(serializers.CharField):
@@ -36,20 +31,17 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
-# A day: strictly YYYY-MM-DD (not 20261201, not the ISO week date 2026-W49-2).
-DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
 class DayField(serializers.DateField):
-    """A date written YYYY-MM-DD; strptime alone would take 2026-1-5."""
+    """A date written YYYY-MM-DD (api.clock.parse_day)."""
 
     def __init__(self, **kwargs):
         super().__init__(input_formats=["%Y-%m-%d"], **kwargs)
 
     def to_internal_value(self, value):
-        if not isinstance(value, str) or not DAY_PATTERN.fullmatch(value):
+        try:
+            return clock.parse_day(value)
+        except ValueError:
             self.fail("invalid", format="YYYY-MM-DD")
-        return super().to_internal_value(value)
 
 
 class QueryMixin:
@@ -146,19 +138,6 @@ class MoveIn(serializers.Serializer):
         return data
 
 
-def move_in(data) -> dict | None:
-    """MoveIn's answer for the usual body, {"move": "<token>", "version": n},
-    checked in plain Python (a DRF serializer costs more than the move);
-    None for any other body, which MoveIn then checks and words errors for."""
-    if type(data) is not dict or data.keys() != {"move", "version"}:
-        return None
-    move, version = data["move"], data["version"]
-    if (type(move) is str and 0 < len(move) <= 16 and move.isascii() and move.isprintable()
-            and move == move.strip() and type(version) is int and version >= 0):
-        return {"move": move, "version": version}
-    return None
-
-
 class VersionIn(serializers.Serializer):
     version = StrictIntegerField(min_value=0)
 
@@ -174,77 +153,3 @@ class LeaderboardIn(serializers.Serializer):
 
 class HistoryIn(serializers.Serializer):
     game = QueryChoiceField(choices=Game.values, required=False)
-
-
-# -- output ------------------------------------------------------------------------
-
-
-def player_out(player: Player) -> dict:
-    return {
-        "id": player.user_id,
-        "username": player.user.get_username(),
-        "display_name": shown_name(display_name=player.display_name, is_guest=player.is_guest,
-                                   username=player.user.get_username()),
-        "is_guest": player.is_guest,
-    }
-
-
-def _legal_by_card(position) -> list[dict]:
-    grouped: dict[str, list[str]] = {}
-    for move in position.legal_moves():
-        if move.is_redeal:
-            continue
-        card, target = move.token().split(">")
-        grouped.setdefault(card, []).append(target)
-    return [{"card": card, "targets": targets} for card, targets in grouped.items()]
-
-
-def elapsed_seconds(attempt: Attempt, now: dt.datetime, *, frozen: bool = False) -> float:
-    if frozen:  # the record's time, as it stood when the day ended
-        return round(attempt.elapsed_ms / 1000, 1)
-    end = attempt.ended_at or now
-    return round(max(0.0, (end - attempt.started_at).total_seconds()), 1)
-
-
-def attempt_summary_out(attempt: Attempt, now: dt.datetime) -> dict:
-    frozen = attempt.frozen(now)
-    return {
-        "id": attempt.pk,
-        "game": attempt.deal.game,
-        "date": attempt.deal.date.isoformat(),
-        "ranked": attempt.ranked,
-        "status": attempt.status,
-        "finished": attempt.finished,
-        "version": attempt.version,
-        "counters": {
-            "cards_home": attempt.cards_home,
-            "redeals": attempt.redeals,
-            "undos": attempt.undos,
-            "moves": attempt.moves,
-        },
-        "started_at": attempt.started_at.isoformat(),
-        "ended_at": attempt.ended_at.isoformat() if attempt.ended_at else None,
-        "elapsed_seconds": elapsed_seconds(attempt, now, frozen=frozen),
-        "day_ends_at": clock.day_end(attempt.deal.date).isoformat(),
-        "frozen": frozen,
-    }
-
-
-def attempt_out(attempt: Attempt, now: dt.datetime, *, replayed: bool = False) -> dict:
-    position = attempt.parsed_position()
-    summary = attempt_summary_out(attempt, now)
-    over = attempt.finished or summary["frozen"]
-    legal = [] if over else _legal_by_card(position)
-    forced, safe = ((), ()) if over else solitaire.home_moves(position)
-    return {
-        **summary,
-        "position": position.to_dict(),
-        "legal": legal,
-        "can_redeal": (not over) and attempt.deal.game == "cruel" and position.can_redeal(),
-        "can_undo": (not over) and bool(attempt.line),
-        "forced": [m.token() for m in forced],
-        "safe": [m.token() for m in safe],
-        "last_action": attempt.last_action or None,
-        "replayed": replayed,
-    }
-

@@ -14,16 +14,17 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-import solitaire
 from api import clock
-from api.deals.models import DailyDeal
-from api.play import selectors, services, throttles, tokens
-from api.play import schema as out
-from api.play import serializers as s
-from api.play.auth import csrf_enforce, user_or_guest
-from api.play.errors import FutureDate, NotFound, PlayError, StaleVersion
-from api.play.models import Attempt
-from api.play.schema import DATE, GAME, MONTH, documented
+from api.play.accounts import lockout, tokens
+from api.play.accounts import services as accounts
+from api.play.attempts import services as attempts
+from api.play.errors import FutureDate, NotFound, PlayError
+from api.play.records import days, selectors
+from api.play.rest import answers, throttles
+from api.play.rest import inputs as s
+from api.play.rest import schema as out
+from api.play.rest.auth import csrf_enforce, user_or_guest
+from api.play.rest.schema import DATE, GAME, MONTH, documented
 
 
 def _valid(serializer_class, data):
@@ -33,17 +34,12 @@ def _valid(serializer_class, data):
 
 
 def _date(text: str) -> dt.date:
-    """Strictly YYYY-MM-DD: fromisoformat alone would take 20261201 or 2026-W49-2."""
     try:
-        return dt.date.fromisoformat(text) if s.DAY_PATTERN.fullmatch(text) else _bad_date(text)
+        return clock.parse_day(text)
     except ValueError:
-        return _bad_date(text)
-
-
-def _bad_date(text: str):
-    raise PlayError(
-        _("%(date)r is not a date: use YYYY-MM-DD.") % {"date": text}, code="bad_date"
-    )
+        raise PlayError(
+            _("%(date)r is not a date: use YYYY-MM-DD.") % {"date": text}, code="bad_date"
+        ) from None
 
 
 # -- players -------------------------------------------------------------------------
@@ -55,14 +51,14 @@ class MeView(APIView):
     def get(self, request):
         user = user_or_guest(request)
         get_token(request._request)  # sets the CSRF cookie the page will send back
-        return Response(s.player_out(services.player_get_or_create(user=user)))
+        return Response(answers.player_out(accounts.player_get_or_create(user=user)))
 
     @documented(request=s.PlayerIn, ok={200: out.PlayerOut}, errors=(409,),
                 summary="Change the display name")
     def patch(self, request):
         data = _valid(s.PlayerIn, request.data)
         user = user_or_guest(request)
-        return Response(s.player_out(services.player_rename(user=user, **data)))
+        return Response(answers.player_out(accounts.player_rename(user=user, **data)))
 
 
 _DEFAULT_THROTTLES = [throttles.PlayAnonThrottle, throttles.PlayUserThrottle]
@@ -72,12 +68,12 @@ def _authenticate(request, data):
     """The user with these credentials, or 429 while the username is locked
     out after wrong passwords, or 400 bad_credentials."""
     username = data["username"]
-    wait = throttles.lockout_wait(username)
+    wait = lockout.lockout_wait(username)
     if not wait:
         user = authenticate(request._request, username=username, password=data["password"])
         if user is not None:
             return user
-        wait = throttles.lockout_wait(username)
+        wait = lockout.lockout_wait(username)
     if wait:
         raise exceptions.Throttled(
             wait=wait,
@@ -95,14 +91,14 @@ class RegisterView(APIView):
     def post(self, request):
         data = _valid(s.RegisterIn, request.data)
         user = user_or_guest(request)
-        player = services.player_register(
+        player = accounts.player_register(
             user=user, username=data["username"], password=data["password"],
             display_name=data.get("display_name") or None,
         )
         if request.auth is None:
             # The password changed: keep this session logged in (new session key).
-            login(request._request, user, backend=throttles.SESSION_BACKEND)
-        return Response(s.player_out(player), status=status.HTTP_201_CREATED)
+            login(request._request, user, backend=lockout.SESSION_BACKEND)
+        return Response(answers.player_out(player), status=status.HTTP_201_CREATED)
 
 
 class LoginView(APIView):
@@ -115,9 +111,9 @@ class LoginView(APIView):
         if not request.user.is_authenticated:
             csrf_enforce(request)
         user = _authenticate(request, data)
-        login(request._request, user, backend=throttles.SESSION_BACKEND)
+        login(request._request, user, backend=lockout.SESSION_BACKEND)
         get_token(request._request)
-        return Response(s.player_out(services.player_get_or_create(user=user)))
+        return Response(answers.player_out(accounts.player_get_or_create(user=user)))
 
 
 class LogoutView(APIView):
@@ -147,27 +143,9 @@ class TokenView(APIView):
 # -- daily deals ------------------------------------------------------------------------
 
 
-def _deal_out(deal: DailyDeal, *, today: dt.date, user, now: dt.datetime) -> dict:
-    day_over = deal.date < today
-    out = {
-        "game": deal.game,
-        "date": deal.date.isoformat(),
-        "ready": deal.is_verified,
-        "difficulty": deal.difficulty,
-        "solution_length": deal.solution_length,
-        "redeals": deal.redeals,
-        "day_over": day_over,
-    }
-    if day_over and deal.is_verified:
-        out["position"] = solitaire.parse_position(deal.position).to_dict()
-        out["solution"] = deal.certificate
-    attempts = (
-        Attempt.objects.filter(deal=deal, player=user).select_related("deal")
-        if user is not None and user.is_authenticated
-        else []
-    )
-    out["my_attempts"] = [s.attempt_summary_out(a, now) for a in attempts]
-    return out
+def _deal_out(deal, *, today: dt.date, user, now: dt.datetime) -> dict:
+    mine = selectors.attempts_on(user=user, deal=deal) if user.is_authenticated else []
+    return answers.deal_out(deal, today=today, my_attempts=mine, now=now)
 
 
 class DailyView(APIView):
@@ -177,7 +155,7 @@ class DailyView(APIView):
         now = clock.now()
         today = clock.day_of(now)
         next_start = clock.day_start(today + dt.timedelta(days=1))
-        deals = DailyDeal.objects.filter(date=today).order_by("game")
+        deals = days.daily_deals(day=today)
         return Response({
             "date": today.isoformat(),
             "time_zone": str(clock.daily_zone()),
@@ -192,7 +170,7 @@ class DailyDealView(APIView):
                 summary="One day's deal; after the day, its position and solution")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = services.deal_for(game=game, date=_date(date), now=now)
+        deal = days.deal_for(game=game, date=_date(date), now=now)
         return Response(_deal_out(deal, today=clock.day_of(now), user=request.user, now=now))
 
 
@@ -202,8 +180,8 @@ class DailySolutionView(APIView):
                 summary="After the day: the solution's moves and every position along it")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = services.deal_for(game=game, date=_date(date), now=now)
-        return Response(services.deal_solution(deal=deal, now=now))
+        deal = days.deal_for(game=game, date=_date(date), now=now)
+        return Response(days.deal_solution(deal=deal, now=now))
 
 
 # -- attempts --------------------------------------------------------------------------
@@ -216,17 +194,13 @@ class AttemptsView(APIView):
     def get(self, request):
         query = _valid(s.AttemptListIn, request.query_params)
         user = user_or_guest(request)
-        attempts = Attempt.objects.filter(player=user).select_related("deal").order_by(
-            "-started_at", "-id"
-        )
-        if "game" in query:
-            attempts = attempts.filter(deal__game=query["game"])
-        if "date" in query:
-            attempts = attempts.filter(deal__date=query["date"])
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(attempts, request, view=self)
+        page = paginator.paginate_queryset(
+            selectors.attempts_of(user=user, game=query.get("game"), date=query.get("date")),
+            request, view=self)
         now = clock.now()
-        return paginator.get_paginated_response([s.attempt_summary_out(a, now) for a in page])
+        return paginator.get_paginated_response(
+            [answers.attempt_summary_out(state, now) for state in selectors.states(page)])
 
     @documented(request=s.AttemptStartIn, ok={201: out.AttemptOut}, errors=(404, 409),
                 summary="Start an attempt")
@@ -234,44 +208,36 @@ class AttemptsView(APIView):
         data = _valid(s.AttemptStartIn, request.data)
         user = user_or_guest(request)
         now = clock.now()
-        attempt = services.attempt_start(user=user, game=data["game"], date=data.get("date"), now=now)
-        return Response(s.attempt_out(attempt, now), status=status.HTTP_201_CREATED)
+        state = attempts.attempt_start(user=user, game=data["game"], date=data.get("date"), now=now)
+        return Response(answers.attempt_out(state, now), status=status.HTTP_201_CREATED)
 
 
-def _with_state_on_conflict(request, attempt_id, action):
-    """Run an action; a 409 stale_version carries the attempt as it is now."""
-    try:
-        attempt, replayed = action()
-    except StaleVersion as conflict:
-        current = services.attempt_get(user=request.user, attempt_id=attempt_id)
-        conflict.extra["state"] = s.attempt_out(current, clock.now())
-        raise
-    return Response(s.attempt_out(attempt, clock.now(), replayed=replayed))
+def _played(state_and_replayed) -> Response:
+    state, replayed = state_and_replayed
+    return Response(answers.attempt_out(state, clock.now(), replayed=replayed))
 
 
 class AttemptView(APIView):
     @documented(ok={200: out.AttemptOut}, errors=(404,), summary="An attempt of mine")
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
-        attempt = services.attempt_get(user=user, attempt_id=attempt_id)
-        return Response(s.attempt_out(attempt, clock.now()))
+        state = attempts.attempt_get(user=user, attempt_id=attempt_id)
+        return Response(answers.attempt_out(state, clock.now()))
 
 
 class MoveView(APIView):
     @documented(request=s.MoveIn, ok={200: out.AttemptOut}, errors=(404, 409, 422),
                 summary="Make a move (notation token or R), or several in order (all or none)")
     def post(self, request, attempt_id: int):
-        data = s.move_in(request.data) or _valid(s.MoveIn, request.data)
+        data = _valid(s.MoveIn, request.data)
         user = user_or_guest(request)
         if "moves" in data:
-            return _with_state_on_conflict(request, attempt_id, lambda: services.moves_apply(
+            return _played(attempts.moves_apply(
                 user=user, attempt_id=attempt_id, moves=data["moves"], version=data["version"],
-                now=clock.now(),
-            ))
-        return _with_state_on_conflict(request, attempt_id, lambda: services.move_apply(
+                now=clock.now()))
+        return _played(attempts.move_apply(
             user=user, attempt_id=attempt_id, move=data["move"], version=data["version"],
-            now=clock.now(),
-        ))
+            now=clock.now()))
 
 
 class UndoView(APIView):
@@ -280,19 +246,18 @@ class UndoView(APIView):
     def post(self, request, attempt_id: int):
         data = _valid(s.VersionIn, request.data)
         user = user_or_guest(request)
-        return _with_state_on_conflict(request, attempt_id, lambda: services.move_undo(
-            user=user, attempt_id=attempt_id, version=data["version"], now=clock.now(),
-        ))
+        return _played(attempts.move_undo(
+            user=user, attempt_id=attempt_id, version=data["version"], now=clock.now()))
 
 
 class FinishView(APIView):
     @documented(ok={200: out.AttemptOut}, errors=(404,), body=True,
-                summary="Finish: playing becomes abandoned")
+                summary="Finish: playing becomes abandoned; the record stays as it stands")
     def post(self, request, attempt_id: int):
         user = user_or_guest(request)
         now = clock.now()
-        attempt = services.attempt_finish(user=user, attempt_id=attempt_id, now=now)
-        return Response(s.attempt_out(attempt, now))
+        state = attempts.attempt_finish(user=user, attempt_id=attempt_id, now=now)
+        return Response(answers.attempt_out(state, now))
 
 
 class LogView(APIView):
@@ -300,8 +265,7 @@ class LogView(APIView):
                 summary="The stored log, replayed and re-checked")
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
-        attempt = services.attempt_get(user=user, attempt_id=attempt_id)
-        return Response(services.attempt_replay(attempt=attempt))
+        return Response(attempts.attempt_log(user=user, attempt_id=attempt_id))
 
 
 class HintView(APIView):
@@ -315,7 +279,7 @@ class HintView(APIView):
     )
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
-        return Response(services.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now()))
+        return Response(attempts.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now()))
 
 
 # -- records --------------------------------------------------------------------------
@@ -339,7 +303,7 @@ class LeaderboardView(APIView):
     def get(self, request, game: str, date: str):
         query = _valid(s.LeaderboardIn, request.query_params)
         now = clock.now()
-        deal = services.deal_for(game=game, date=_date(date), now=now)
+        deal = days.deal_for(game=game, date=_date(date), now=now)
         user_id = request.user.pk if request.user.is_authenticated else None
         return Response(
             selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now)
@@ -348,7 +312,7 @@ class LeaderboardView(APIView):
 
 def _calendar(request, game: str, month: str | None) -> Response:
     now = clock.now()
-    services.game_check(game)
+    days.game_check(game)
     user = user_or_guest(request)
     today = clock.day_of(now)
     first = _month(month) if month else today.replace(day=1)

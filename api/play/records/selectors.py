@@ -1,4 +1,5 @@
-"""Read-side queries: the leaderboard (ranks in SQL) and a player's history."""
+"""Read-side queries: a player's attempts, the leaderboard (ranks in SQL),
+a player's history and the archive's calendar."""
 
 from __future__ import annotations
 
@@ -14,8 +15,35 @@ from django.db import connection
 from api import clock
 from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
+from api.play.accounts.names import shown_name
+from api.play.attempts import store
+from api.play.attempts.domain import AttemptState
 from api.play.models import Attempt
-from api.play.names import shown_name
+
+# -- a player's attempts ------------------------------------------------------------
+
+
+def attempts_of(*, user, game: str | None = None, date: dt.date | None = None):
+    """The player's attempts, newest first (a queryset, for paging)."""
+    attempts = Attempt.objects.filter(player=user).select_related("deal").order_by(
+        "-started_at", "-id")
+    if game:
+        attempts = attempts.filter(deal__game=game)
+    if date:
+        attempts = attempts.filter(deal__date=date)
+    return attempts
+
+
+def states(attempts) -> list[AttemptState]:
+    return [store.state_of(attempt) for attempt in attempts]
+
+
+def attempts_on(*, user, deal: DailyDeal) -> list[AttemptState]:
+    """The player's attempts on one deal, newest first."""
+    return states(attempts_of(user=user).filter(deal=deal))
+
+
+# -- leaderboard ------------------------------------------------------------------------
 
 # The board holds a deal's ranked attempts from their first move on
 # (``version > 0``): an attempt started and never touched is not on it, so
@@ -27,13 +55,14 @@ from api.play.names import shown_name
 # the first rows of the index and stops (no sort of the whole deal).
 _TOP_SQL = """
 SELECT top.id, top.player_id, p.display_name, p.is_guest, u.username,
-       top.cards_home, top.undos, top.redeals, top.elapsed_ms, top.rank
+       top.cards_home, top.undos, top.redeals, top.elapsed_ms, top.machine_pace, top.rank
 FROM (
-  SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms,
-         RANK() OVER (ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms) AS rank
+  SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms, a.machine_pace,
+         RANK() OVER (ORDER BY a.machine_pace, a.cards_home DESC, a.undos, a.redeals,
+                      a.elapsed_ms) AS rank
   FROM play_attempt a
   WHERE a.deal_id = %s AND a.ranked AND a.version > 0
-  ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
+  ORDER BY a.machine_pace, a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
   LIMIT %s
 ) top
 JOIN play_player p ON p.user_id = top.player_id
@@ -41,24 +70,29 @@ JOIN auth_user u ON u.id = top.player_id
 ORDER BY top.rank, top.id
 """
 
-# A player's rank is 1 + the number of strictly better records; both halves
-# are index-only range scans of play_leaderboard (a row comparison on the
-# ascending columns under an equality on the leading ones). Their cost grows
+# A player's rank is 1 + the number of strictly better records; each part is
+# an index-only range scan of play_leaderboard (a row comparison on the
+# ascending columns under an equality on the leading ones). A machine-paced
+# record (machine_pace true) comes after every other. Their cost grows
 # with the rows counted (about 100 ms a million), so this exact path serves
 # boards below settings.LEADERBOARD_CACHED_COUNTS_FROM.
 _COUNTS_SQL = """
 SELECT
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0) AS total,
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
-      AND cards_home > %(c)s) +
+      AND machine_pace < %(m)s) +
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
-      AND cards_home = %(c)s AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e)s)) AS better,
+      AND machine_pace = %(m)s AND cards_home > %(c)s) +
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
-      AND cards_home = %(c)s AND (undos, redeals, elapsed_ms) = (%(u)s, %(r)s, %(e)s)) AS equal
+      AND machine_pace = %(m)s AND cards_home = %(c)s
+      AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e)s)) AS better,
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
+      AND machine_pace = %(m)s AND cards_home = %(c)s
+      AND (undos, redeals, elapsed_ms) = (%(u)s, %(r)s, %(e)s)) AS equal
 """
 
-# Large boards: ranked attempts counted per bucket (cards_home, undos,
-# redeals) in leaderboard order, with the running count of the buckets ahead;
+# Large boards: ranked attempts counted per bucket (machine_pace, cards_home,
+# undos, redeals) in leaderboard order, with the running count of the buckets ahead;
 # one pass over play_attempt's index (GroupAggregate over an index-only scan),
 # cached for LEADERBOARD_COUNTS_TTL seconds.
 #
@@ -71,14 +105,14 @@ SELECT
 # that counts are up to TTL seconds old, which the response says
 # (counts_as_of). Order within one bucket is counted live (below).
 _BUCKETS_SQL = """
-SELECT cards_home, undos, redeals,
-       sum(count(*)) OVER (ORDER BY cards_home DESC, undos, redeals
+SELECT machine_pace, cards_home, undos, redeals,
+       sum(count(*)) OVER (ORDER BY machine_pace, cards_home DESC, undos, redeals
                            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS ahead,
        count(*) AS n
 FROM play_attempt
 WHERE deal_id = %s AND ranked AND version > 0
-GROUP BY cards_home, undos, redeals
-ORDER BY cards_home DESC, undos, redeals
+GROUP BY machine_pace, cards_home, undos, redeals
+ORDER BY machine_pace, cards_home DESC, undos, redeals
 """
 
 # Live, exact order inside one bucket: a range scan of play_leaderboard over
@@ -86,27 +120,29 @@ ORDER BY cards_home DESC, undos, redeals
 _IN_BUCKET_SQL = """
 SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms = %(e)s)
 FROM play_attempt
-WHERE deal_id = %(deal)s AND ranked AND version > 0 AND cards_home = %(c)s AND undos = %(u)s
-  AND redeals = %(r)s AND elapsed_ms <= %(e)s
+WHERE deal_id = %(deal)s AND ranked AND version > 0 AND machine_pace = %(m)s
+  AND cards_home = %(c)s AND undos = %(u)s AND redeals = %(r)s AND elapsed_ms <= %(e)s
 """
 
 
 # A bucket as one sortable int64, so the counts unpickle as two flat arrays
 # (a tuple of tuples per bucket took over a millisecond at 3,000 buckets):
-# 52 - cards_home, then undos, then redeals, 28 bits each. An attempt gets at
+# machine_pace (bit 62), 52 - cards_home (bits 56-61), then undos and
+# redeals, 28 bits each. An attempt gets at
 # most one action per request, so undos and redeals stay far below 2**28 (the
 # per-player throttle alone keeps a day under 2 million actions); min() only
 # keeps a corrupt row from overflowing.
 _FIELD = 1 << 28
 
 
-def _bucket_key(cards_home: int, undos: int, redeals: int) -> int:
-    return ((52 - cards_home) << 56) | (min(undos, _FIELD - 1) << 28) | min(redeals, _FIELD - 1)
+def _bucket_key(machine_pace: bool, cards_home: int, undos: int, redeals: int) -> int:
+    return ((int(machine_pace) << 62) | ((52 - cards_home) << 56)
+            | (min(undos, _FIELD - 1) << 28) | min(redeals, _FIELD - 1))
 
 
 @dataclass(frozen=True)
 class BucketCounts:
-    """A deal's ranked attempts counted per (cards_home, undos, redeals) at ``as_of``.
+    """A deal's ranked attempts counted per (machine_pace, cards_home, undos, redeals) at ``as_of``.
 
     ``keys`` are the buckets in leaderboard order (``_bucket_key``);
     ``ahead[i]`` is the number of attempts in the buckets before ``keys[i]``,
@@ -117,13 +153,14 @@ class BucketCounts:
     keys: array
     ahead: array
 
-    def ahead_of(self, *, cards_home: int, undos: int, redeals: int) -> int:
+    def ahead_of(self, *, machine_pace: bool, cards_home: int, undos: int, redeals: int) -> int:
         """Attempts in buckets strictly better than this one (bucket absent: where it would go)."""
-        return self.ahead[bisect.bisect_left(self.keys, _bucket_key(cards_home, undos, redeals))]
+        key = _bucket_key(machine_pace, cards_home, undos, redeals)
+        return self.ahead[bisect.bisect_left(self.keys, key)]
 
 
 def _cache_key(deal: DailyDeal) -> str:
-    return f"play:leaderboard:buckets:v2:{deal.pk}"
+    return f"play:leaderboard:buckets:v3:{deal.pk}"
 
 
 def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
@@ -177,7 +214,7 @@ def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor,
     counts = BucketCounts(
         as_of=now,
         total=total,
-        keys=array("q", (_bucket_key(c, u, r) for (c, u, r, _ahead, _n) in rows)),
+        keys=array("q", (_bucket_key(m, c, u, r) for (m, c, u, r, _ahead, _n) in rows)),
         ahead=array("q", [*(int(ahead or 0) for (*_k, ahead, _n) in rows), total]),
     )
     if keep:
@@ -188,7 +225,8 @@ def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor,
     return counts
 
 
-def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, is_me) -> dict:
+def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, machine_pace,
+           is_me) -> dict:
     return {
         "rank": rank,
         "display_name": display_name,
@@ -196,6 +234,7 @@ def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, is_me) ->
         "undos": undos,
         "redeals": redeals,
         "elapsed_seconds": round(elapsed_ms / 1000, 1),
+        "machine_pace": bool(machine_pace),
         "is_me": is_me,
     }
 
@@ -214,8 +253,8 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     cur.execute(_TOP_SQL, [deal.pk, limit])
     entries = [
         _entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
-               c, u, r, e, user_id is not None and pid == user_id)
-        for (_id, pid, name, guest, username, c, u, r, e, rank) in cur.fetchall()
+               c, u, r, e, m, user_id is not None and pid == user_id)
+        for (_id, pid, name, guest, username, c, u, r, e, m, rank) in cur.fetchall()
     ]
     buckets = bucket_counts(deal=deal, now=now, cursor=cur)
     cached = buckets.total >= settings.LEADERBOARD_CACHED_COUNTS_FROM
@@ -230,13 +269,16 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     total = buckets.total
     me = None
     if mine is not None:
-        c, u, r, e = mine.cards_home, mine.undos, mine.redeals, mine.elapsed_ms
+        m, c, u, r, e = (mine.machine_pace, mine.cards_home, mine.undos, mine.redeals,
+                         mine.elapsed_ms)
+        mark = {"deal": deal.pk, "m": m, "c": c, "u": u, "r": r, "e": e}
         if cached:
-            cur.execute(_IN_BUCKET_SQL, {"deal": deal.pk, "c": c, "u": u, "r": r, "e": e})
+            cur.execute(_IN_BUCKET_SQL, mark)
             better_in_bucket, equal = cur.fetchone()
-            better = buckets.ahead_of(cards_home=c, undos=u, redeals=r) + better_in_bucket
+            better = (buckets.ahead_of(machine_pace=m, cards_home=c, undos=u, redeals=r)
+                      + better_in_bucket)
         else:
-            cur.execute(_COUNTS_SQL, {"deal": deal.pk, "c": c, "u": u, "r": r, "e": e})
+            cur.execute(_COUNTS_SQL, mark)
             total, better, equal = cur.fetchone()
         # Exact when counted live; from a snapshot, a record that moved since
         # may not add up, so keep beaten within what can be true.
@@ -244,7 +286,7 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
         player = mine.player.player
         name = shown_name(display_name=player.display_name, is_guest=player.is_guest,
                           username=mine.player.get_username())
-        me = _entry(better + 1, name, c, u, r, e, True)
+        me = _entry(better + 1, name, c, u, r, e, m, True)
         me["attempt_id"] = mine.pk
         me["beaten"] = beaten
         me["beaten_share"] = round(beaten / (total - 1), 4) if total > 1 else 0.0

@@ -301,6 +301,8 @@ class LeaderboardEntryOut(serializers.Serializer):
     undos = serializers.IntegerField()
     redeals = serializers.IntegerField()
     elapsed_seconds = serializers.FloatField()
+    machine_pace = serializers.BooleanField(
+        help_text="Played faster than a person plays: ranked after every other result.")
     is_me = serializers.BooleanField()
 
 

@@ -7,9 +7,10 @@ from django.contrib.auth import login
 from django.middleware.csrf import CsrfViewMiddleware
 from rest_framework import exceptions
 
-from api.play import throttles
+from api.play.accounts.lockout import SESSION_BACKEND
+from api.play.accounts.services import guest_create
 from api.play.errors import CsrfFailed
-from api.play.services import guest_create
+from api.play.rest import throttles
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
@@ -41,6 +42,6 @@ def user_or_guest(request):
     if wait is not None:
         raise exceptions.Throttled(wait=wait)
     user = guest_create()
-    login(request._request, user, backend=throttles.SESSION_BACKEND)
+    login(request._request, user, backend=SESSION_BACKEND)
     request.user = user
     return user

@@ -1,0 +1,1 @@
+"""Players and how they sign in: guests, registration, display names, lockouts, sessions, tokens."""

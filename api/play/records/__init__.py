@@ -1,0 +1,1 @@
+"""What players read: the days' deals, their own attempts, history, the leaderboard and the archive's calendar."""

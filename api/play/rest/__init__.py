@@ -1,0 +1,1 @@
+"""The REST layer: views, input validation, answer shapes, the OpenAPI schema, errors as HTTP answers, throttles."""

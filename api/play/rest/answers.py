@@ -1,0 +1,90 @@
+"""The JSON shapes of the answers (docs/API.md), from plain values: shaping
+only, no queries."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import solitaire
+from api.play.accounts.names import shown_name
+from api.play.attempts.domain import AttemptState
+from api.play.models import Player
+
+
+def player_out(player: Player) -> dict:
+    return {
+        "id": player.user_id,
+        "username": player.user.get_username(),
+        "display_name": shown_name(display_name=player.display_name, is_guest=player.is_guest,
+                                   username=player.user.get_username()),
+        "is_guest": player.is_guest,
+    }
+
+
+def _legal_by_card(position) -> list[dict]:
+    grouped: dict[str, list[str]] = {}
+    for move in position.legal_moves():
+        if move.is_redeal:
+            continue
+        card, target = move.token().split(">")
+        grouped.setdefault(card, []).append(target)
+    return [{"card": card, "targets": targets} for card, targets in grouped.items()]
+
+
+def deal_out(deal, *, today: dt.date, my_attempts: list[AttemptState], now: dt.datetime) -> dict:
+    """A day's deal; once the day is over, its position and solution too."""
+    day_over = deal.date < today
+    out = {
+        "game": deal.game,
+        "date": deal.date.isoformat(),
+        "ready": deal.is_verified,
+        "difficulty": deal.difficulty,
+        "solution_length": deal.solution_length,
+        "redeals": deal.redeals,
+        "day_over": day_over,
+    }
+    if day_over and deal.is_verified:
+        out["position"] = solitaire.parse_position(deal.position).to_dict()
+        out["solution"] = deal.certificate
+    out["my_attempts"] = [attempt_summary_out(state, now) for state in my_attempts]
+    return out
+
+
+def attempt_summary_out(state: AttemptState, now: dt.datetime) -> dict:
+    return {
+        "id": state.id,
+        "game": state.game,
+        "date": state.date.isoformat(),
+        "ranked": state.ranked,
+        "status": state.status,
+        "finished": state.finished,
+        "version": state.version,
+        "counters": {
+            "cards_home": state.cards_home,
+            "redeals": state.redeals,
+            "undos": state.undos,
+            "moves": state.moves,
+        },
+        "started_at": state.started_at.isoformat(),
+        "ended_at": state.ended_at.isoformat() if state.ended_at else None,
+        "elapsed_seconds": state.elapsed_seconds(now),
+        "day_ends_at": state.day_ends_at.isoformat(),
+        "frozen": state.frozen(now),
+    }
+
+
+def attempt_out(state: AttemptState, now: dt.datetime, *, replayed: bool = False) -> dict:
+    position = state.parsed_position
+    over = state.over(now)
+    forced, safe = ((), ()) if over else solitaire.home_moves(position)
+    return {
+        **attempt_summary_out(state, now),
+        "position": position.to_dict(),
+        "legal": [] if over else _legal_by_card(position),
+        "can_redeal": (not over) and state.game == "cruel" and position.can_redeal(),
+        "can_undo": (not over) and bool(state.line),
+        "forced": [m.token() for m in forced],
+        "safe": [m.token() for m in safe],
+        "last_action": state.last_action or None,
+        "replayed": replayed,
+    }
