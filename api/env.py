@@ -45,6 +45,42 @@ def env_str(
     return default
 
 
+def env_secret(
+    name: str,
+    default: str | None = _MISSING,
+    *,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """A secret from ``NAME``, or from the file that ``NAME_FILE`` names.
+
+    Container platforms hand secrets over as files (compose and Docker
+    secrets under /run/secrets, Kubernetes secret volumes), so that they stay
+    out of the environment, which ``docker inspect`` and crash reports show.
+    Setting both is an error, and so is a file that cannot be read or is
+    empty; the text around the secret (the file's final newline) is dropped.
+    Without a default, one of the two is required.
+    """
+    file_name = f"{name}_FILE"
+    path = _raw(file_name, environ)
+    if path is None:
+        if _raw(name, environ) is None and (default is _MISSING or default is None):
+            raise ImproperlyConfigured(
+                f"The environment variable {name} is required and is not set "
+                f"(or name a file that holds it in {file_name})."
+            )
+        return env_str(name, default, environ=environ)
+    if _raw(name, environ) is not None:
+        raise ImproperlyConfigured(f"Both {name} and {file_name} are set: give the secret one way.")
+    try:
+        secret = Path(path).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise ImproperlyConfigured(f"{file_name}={path!r} cannot be read: {reason}.") from None
+    if not secret:
+        raise ImproperlyConfigured(f"{file_name}={path!r} is an empty file.")
+    return secret
+
+
 def env_bool(name: str, default: bool, *, environ: Mapping[str, str] | None = None) -> bool:
     """1/true/yes/on or 0/false/no/off (any case); anything else is an error."""
     value = _raw(name, environ)

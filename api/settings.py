@@ -22,6 +22,7 @@ from api.env import (
     env_float,
     env_int,
     env_list,
+    env_secret,
     env_str,
     env_time_zone,
 )
@@ -33,16 +34,18 @@ DEBUG = env_bool("DEBUG", False)
 
 # -- Secrets -----------------------------------------------------------------
 
+# Each secret comes from its variable or from a file named by NAME_FILE
+# (SECRET_KEY_FILE=/run/secrets/secret_key, as compose secrets provide it).
 if DEBUG:
-    SECRET_KEY = env_str("SECRET_KEY", "django-insecure-laptop-only-key-never-use-in-production")
+    SECRET_KEY = env_secret("SECRET_KEY", "django-insecure-laptop-only-key-never-use-in-production")
     # Deals on a laptop are reproducible but not secret.
-    DEAL_SEED_SECRET = env_str("DEAL_SEED_SECRET", "laptop-only-deal-seed-secret")
+    DEAL_SEED_SECRET = env_secret("DEAL_SEED_SECRET", "laptop-only-deal-seed-secret")
 else:
-    SECRET_KEY = env_str("SECRET_KEY")
+    SECRET_KEY = env_secret("SECRET_KEY")
     # Derives every deal's seed: who knows it can compute future deals.
     # Never change it once deals were published: past deals keep their stored
     # positions, but re-deriving them would give different ones.
-    DEAL_SEED_SECRET = env_str("DEAL_SEED_SECRET")
+    DEAL_SEED_SECRET = env_secret("DEAL_SEED_SECRET")
     if DEAL_SEED_SECRET == SECRET_KEY:
         raise ImproperlyConfigured("DEAL_SEED_SECRET must differ from SECRET_KEY.")
 
@@ -116,6 +119,16 @@ TEMPLATES = [
 DATABASES = {
     "default": env_database_url("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
+# The password may come apart from the URL, from DATABASE_PASSWORD or the file
+# DATABASE_PASSWORD_FILE names, so that the URL itself holds no secret.
+_database_password = env_secret("DATABASE_PASSWORD", "")
+if _database_password:
+    if DATABASES["default"].get("PASSWORD"):
+        raise ImproperlyConfigured(
+            "DATABASE_URL has a password and DATABASE_PASSWORD(_FILE) gives one too: give it one way."
+        )
+    DATABASES["default"]["PASSWORD"] = _database_password
+del _database_password
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
     # A health check is a SELECT 1 before each request's first query. Off, a

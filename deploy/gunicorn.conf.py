@@ -30,6 +30,9 @@ max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "200000"))
 max_requests_jitter = max_requests // 10
 # Heartbeat files in memory: container file systems can stall on fsync.
 worker_tmp_dir = "/dev/shm"
+# No control socket (gunicorn 27's `gunicornc`): its default place is under
+# the working directory, which the app's user cannot write in the image.
+control_socket_disable = True
 # Trust X-Forwarded-* only from the proxy in front (FORWARDED_ALLOW_IPS).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = "-"

@@ -9,6 +9,7 @@ from api.env import (
     env_float,
     env_int,
     env_list,
+    env_secret,
     env_str,
     env_time_zone,
     parse_database_url,
@@ -105,3 +106,32 @@ def test_a_bad_database_url_is_an_error_that_says_what_is_wrong(url, message):
         env_database_url("DATABASE_URL", environ={"DATABASE_URL": url})
     assert message in str(error.value)
     assert "secret" not in str(error.value)
+
+
+def test_a_secret_comes_from_its_variable_or_from_the_file_named_by_name_file(tmp_path):
+    secret_file = tmp_path / "secret_key"
+    secret_file.write_text("from-a-file\n")
+
+    assert env_secret("SECRET_KEY", environ={"SECRET_KEY": "from-the-variable"}) == "from-the-variable"
+    assert env_secret("SECRET_KEY", environ={"SECRET_KEY_FILE": str(secret_file)}) == "from-a-file"
+    assert env_secret("SECRET_KEY", "laptop", environ={}) == "laptop"
+
+
+def test_a_secret_given_both_ways_is_an_error(tmp_path):
+    secret_file = tmp_path / "secret_key"
+    secret_file.write_text("one")
+    with pytest.raises(ImproperlyConfigured, match="Both SECRET_KEY and SECRET_KEY_FILE are set"):
+        env_secret("SECRET_KEY", environ={"SECRET_KEY": "two", "SECRET_KEY_FILE": str(secret_file)})
+
+
+def test_a_secret_file_that_is_missing_or_empty_is_an_error(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY_FILE='.*/absent' cannot be read"):
+        env_secret("SECRET_KEY", environ={"SECRET_KEY_FILE": str(tmp_path / "absent")})
+    (tmp_path / "empty").write_text(" \n")
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY_FILE='.*/empty' is an empty file"):
+        env_secret("SECRET_KEY", "laptop", environ={"SECRET_KEY_FILE": str(tmp_path / "empty")})
+
+
+def test_a_required_secret_names_both_ways_to_give_it():
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY is required .* SECRET_KEY_FILE"):
+        env_secret("SECRET_KEY", environ={})

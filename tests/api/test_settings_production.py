@@ -23,7 +23,8 @@ PRODUCTION = {
 # Variables of the test run itself that must not leak into the child.
 CLEARED = {"DEBUG", "SECRET_KEY", "DEAL_SEED_SECRET", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS",
            "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DAILY_TIME_ZONE",
-           "DJANGO_ALLOW_ASYNC_UNSAFE"}
+           "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY_FILE", "DEAL_SEED_SECRET_FILE",
+           "DATABASE_PASSWORD", "DATABASE_PASSWORD_FILE"}
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
@@ -95,3 +96,43 @@ def test_a_broker_and_a_cache_url_switch_to_celery_workers_and_redis():
                     DEBUG="true")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "api.cache.RedisCache"]
+
+
+def test_the_secrets_can_come_from_files_as_compose_secrets_give_them(tmp_path):
+    # deploy/compose.yaml's way: /run/secrets/<name>, one secret a file.
+    files = {}
+    for name, value in [("secret_key", PRODUCTION["SECRET_KEY"]),
+                        ("deal_seed_secret", PRODUCTION["DEAL_SEED_SECRET"]),
+                        ("postgres_password", "pw-from-a-file")]:
+        files[name] = tmp_path / name
+        files[name].write_text(value + "\n")
+    env = {k: v for k, v in PRODUCTION.items() if k not in ("SECRET_KEY", "DEAL_SEED_SECRET")}
+    env.update(
+        DATABASE_URL="postgres://solitaire@db.internal:5432/solitaire",
+        SECRET_KEY_FILE=str(files["secret_key"]),
+        DEAL_SEED_SECRET_FILE=str(files["deal_seed_secret"]),
+        DATABASE_PASSWORD_FILE=str(files["postgres_password"]),
+    )
+
+    result = manage("shell", "-v", "0", "-c", "from django.conf import settings as s; "
+                    "print(s.SECRET_KEY == %r, s.DEAL_SEED_SECRET == %r, s.DATABASES['default']['PASSWORD'])"
+                    % (PRODUCTION["SECRET_KEY"], PRODUCTION["DEAL_SEED_SECRET"]), **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "True", "pw-from-a-file"]
+
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **env)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_secret_file_that_cannot_be_read_stops_production_with_its_name(tmp_path):
+    env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
+    result = manage("check", SECRET_KEY_FILE=str(tmp_path / "missing"), **env)
+    assert result.returncode != 0
+    assert "SECRET_KEY_FILE=" in result.stderr and "cannot be read" in result.stderr
+
+
+def test_a_database_password_in_the_url_and_in_a_file_is_refused(tmp_path):
+    (tmp_path / "pw").write_text("other")
+    result = manage("check", DATABASE_PASSWORD_FILE=str(tmp_path / "pw"), **PRODUCTION)
+    assert result.returncode != 0
+    assert "give it one way" in result.stderr
