@@ -9,9 +9,9 @@ the answer is False (not proven), never a guess of True.
 ``stall_check`` runs the search in C (``_stall_c.c``: best first toward the
 needed card with the fewest cards above it, layouts kept whole, so a position
 that is not stalled is usually decided in a few dozen layouts, and the
-budget is spent only on stalled positions with large spaces). ``py_stall_check``
-is the pure Python search over the same space, kept as the reference the
-tests compare it with."""
+budget is spent only on stalled positions with large spaces). The tests
+compare it with a plain Python search over the same space
+(``tests/solitaire/solver/reference_searches.py``)."""
 
 from __future__ import annotations
 
@@ -48,28 +48,3 @@ def is_stalled(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> b
     return stall_check(position, max_nodes=max_nodes)[0] is Stall.STALLED
 
 
-def py_stall_check(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> Stall:
-    """The same question by a plain depth-first search in Python."""
-    if position.is_won():
-        return Stall.NOT_STALLED
-    seen = {position.key()}
-    todo = [position]
-    nodes = 0
-    while todo:
-        pos = todo.pop()
-        nodes += 1
-        if nodes > max_nodes:
-            return Stall.UNKNOWN
-        moves = pos.legal_moves()
-        for move in moves:
-            if move.to_foundation:
-                return Stall.NOT_STALLED
-        for move in moves:
-            if not pos.is_useful(move):
-                continue
-            child = pos.apply(move)
-            k = child.key()
-            if k not in seen:
-                seen.add(k)
-                todo.append(child)
-    return Stall.STALLED
