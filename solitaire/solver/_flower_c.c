@@ -396,7 +396,29 @@ done:
     return res;
 }
 
+static PyObject *py_stalled(PyObject *self, PyObject *args) {
+    PyObject *cols, *bouquet, *found;
+    long long max_states = -1, states = 0;
+    if (!PyArg_ParseTuple(args, "OOO|L", &cols, &bouquet, &found, &max_states)) return NULL;
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    int status = -5;
+    if (!read_layout(s, cols, bouquet, found)) {
+        Py_BEGIN_ALLOW_THREADS
+        status = flower_stalled(s, max_states, &states);
+        Py_END_ALLOW_THREADS
+    }
+    free_search(s);
+    free(s);
+    if (status == -5) return NULL;
+    if (status == -4) return PyErr_NoMemory();
+    return Py_BuildValue("(iL)", status, states);
+}
+
 static PyMethodDef methods[] = {
+    {"stalled", py_stalled, METH_VARARGS,
+     "stalled(columns, bouquet, foundations, max_states=-1) -> (status, states): 1 stalled (no card can"
+     " reach a foundation), 0 not, -1 the states budget ran out (see shared_c/stall.h)"},
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, bouquet, foundations, *, run, prune=True, max_nodes=None, max_seconds=None, "
      "max_states=None, stop=None, low=None, depth_weight=0, blocked_weight=0, store=6000000, guide=None, "

@@ -310,6 +310,13 @@ int score_moves(Search *s, int64_t mstart);
 void sort_moves(FMove *m, int n);
 void set_layout(Search *s, const Layout *start);
 
+/* ---- stall.c: the stalled check on these rules (../shared_c/stall.h) ---- */
+
+/* From the layout in ``s`` (whose moves it uses): 1 stalled, 0 not (or
+ * won), -1 the states budget ran out, -4 out of memory; *states: the
+ * layouts stored. */
+int flower_stalled(Search *s, long long max_states, long long *states);
+
 /* ---- depth_first.c, best_first.c, shorten.c: the searches ---- */
 
 int run(Search *s);
