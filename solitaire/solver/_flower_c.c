@@ -1,5 +1,6 @@
-/* Flower Garden search core: the Python module (the searches are in
- * flower_c/, their parts listed in flower_c/flower.h).
+/* Flower Garden core: the Python module, which only converts between
+ * Python and C (the searches and the stalled check are in flower_c/, their
+ * parts listed in flower_c/flower.h).
  *
  * search(columns, bouquet, foundations, *, run, prune=True, max_nodes=None,
  *        max_seconds=None, max_states=None, stop=None, low=None,
@@ -90,17 +91,6 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, int *n, int *used) {
     *n = (int)len;
     Py_DECREF(fast);
     return 0;
-}
-
-/* Free the buffers of ``s`` (not ``s`` itself). */
-void free_search(Search *s) {
-    tt_free(s->table.slot, s->table.cap);
-    free(s->path);
-    free(s->moves);
-    free(s->frames);
-    free(s->guide.card);
-    free(s->guide.onto);
-    free(s->abstract.child_keys);
 }
 
 /* The guide: a line of (card, target) pairs as ``search`` returns them,
@@ -385,7 +375,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     Py_BEGIN_ALLOW_THREADS
     if (kind == RUN_PORTFOLIO) r = run_portfolio(s);
     else if (kind == RUN_BEST_FIRST) r = run_best_first(s, depth_weight, blocked_weight);
-    else r = run(s);
+    else r = run_complete(s);
     if (r == R_WON && !s->abstract.on) shorten_line(s, &start.pos);
     Py_END_ALLOW_THREADS
     res = result(s, r);

@@ -1,14 +1,16 @@
-/* The Flower Garden search core: what its parts share.
+/* The Flower Garden core: what its parts share.
  *
- * The module (../_flower_c.c, the Python glue) runs one of four searches on
- * a ``Search``: the complete depth-first search (depth_first.c; with a
- * guide and a step aside), the ordered depth-first run and the best-first
- * runs of the incomplete phase (best_first.c, which also runs the
- * portfolio), each on the real game or on an abstract game (abstract.c).
- * position.c changes the position and generates moves, table.c keeps the
- * keys and the tables of positions seen, shorten.c cuts the detours of a
- * won line. docs/solver.md explains the searches and argues each pruning
- * rule.
+ * The module (../_flower_c.c, which only converts between Python and C)
+ * runs one of four searches on a ``Search``, or the stalled check
+ * (stall.c): the complete depth-first search (depth_first.c; with a guide,
+ * and a step aside that portfolio.c takes), the ordered depth-first run and
+ * the best-first runs (best_first.c), the portfolio of the incomplete phase
+ * (portfolio.c, above both searches), each on the real game or on an
+ * abstract game (abstract.c). position.c holds the rules (the position, its
+ * moves and playing them) for all of them, table.c keeps the keys and the
+ * tables of positions seen, search.c a search's buffers, shorten.c cuts
+ * the detours of a won line. docs/solver.md explains the searches and
+ * argues each pruning rule.
  */
 #ifndef FLOWER_H
 #define FLOWER_H
@@ -113,6 +115,7 @@ typedef struct {
     double states, expansions;
     int depth_weight, blocked_weight, won;
     const struct Search *start;
+    int64_t auto_start; /* where the paused search's position began its safe moves */
 } StepAside;
 
 /* One run of the portfolio (best_first.c's run_portfolio). */
@@ -150,8 +153,9 @@ typedef struct Search {
     int portfolio_len;
 } Search;
 
-/* How a search ended. */
-enum { R_NONE = 0, R_WON = 1, R_LIMIT = 2, R_OOM = 3 };
+/* How a search ended (R_ASIDE: the complete search paused for its step
+ * aside; resume_depth_first goes on). */
+enum { R_NONE = 0, R_WON = 1, R_LIMIT = 2, R_OOM = 3, R_ASIDE = 4 };
 
 /* ---- table.c: keys, tables, time ---- */
 
@@ -317,12 +321,26 @@ void set_layout(Search *s, const Layout *start);
  * layouts stored. */
 int flower_stalled(Search *s, long long max_states, long long *states);
 
-/* ---- depth_first.c, best_first.c, shorten.c: the searches ---- */
+/* ---- search.c: a search's buffers ---- */
 
-int run(Search *s);
-int run_best_first(Search *s, int depth_weight, int blocked_weight);
-int run_portfolio(Search *s);
-void shorten_line(Search *s, const Layout *start);
+struct Search *search_fork(const struct Search *start);
 void free_search(Search *s);
+
+/* ---- depth_first.c, best_first.c: the two searches; shorten.c ---- */
+
+int run_depth_first(Search *s);
+int resume_depth_first(Search *s);
+typedef struct BestFirst BestFirst; /* one best-first run, which can pause and go on */
+BestFirst *bf_alloc(void);
+int bf_open(Search *s, BestFirst *b, int w_depth, int blocked);
+int bf_run(Search *s, BestFirst *b);
+void bf_close(BestFirst *b);
+int run_best_first(Search *s, int depth_weight, int blocked_weight);
+void shorten_line(Search *s, const Layout *start);
+
+/* ---- portfolio.c: above both searches ---- */
+
+int run_complete(Search *s);
+int run_portfolio(Search *s);
 
 #endif
