@@ -32,7 +32,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "flower_c/flower.h"
+#include "flower_c/table.h"
 
 static int opt_number(PyObject *o, double *out) {
     if (o == Py_None) { *out = -1; return 0; }

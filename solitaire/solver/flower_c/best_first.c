@@ -1,6 +1,6 @@
 /* The best-first runs: of the incomplete phase (portfolio.c chooses
  * them), of phase 2's helpers and step aside, and of the line shortening. */
-#include "flower.h"
+#include "table.h"
 
 /* Incomplete and heuristic: always expand the stored position with the best
  * evaluation plus w_depth for each move of its line (a weighted A*: the

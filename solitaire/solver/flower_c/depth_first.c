@@ -1,7 +1,7 @@
 /* The depth-first search: the complete search (with its guide; it pauses
  * for its step aside, which portfolio.c takes) and the incomplete phase's
  * ordered run. */
-#include "flower.h"
+#include "table.h"
 
 /* The refinement of the abstract games (rule 6) runs the search again with
  * one more low card in some suits, from the start: the new goal is most

@@ -3,7 +3,7 @@
  * depth-first run (depth_first.c) one after the other; the complete
  * search (depth_first.c) pauses once for its step aside, a best-first
  * run, and goes on. Neither search calls the other. */
-#include "flower.h"
+#include "table.h"
 
 /* The complete search's step aside, taken once, when it has stored
  * aside.states states (run_depth_first returns R_ASIDE): a best-first run (aside.depth_weight and

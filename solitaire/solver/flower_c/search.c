@@ -1,7 +1,7 @@
 /* A search's buffers: a new search from a starting one, and freeing them.
  * The module (../_flower_c.c) and the portfolio (portfolio.c) make
  * searches; each frees its own. */
-#include "flower.h"
+#include "table.h"
 
 /* A search with the layout and options of ``start`` and buffers of its own
  * (none yet): nothing spent, no guide. NULL when out of memory. */
