@@ -9,14 +9,13 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference_searches import py_stall_check
+from test_solver import FLOWER_DEAD, random_small_cruel, random_small_flower
 
 import solitaire
 from solitaire import parse_position, solve
 from solitaire.solver import _cruel_c, _flower_c
 from solitaire.solver._stall import Stall, is_stalled, stall_check
-
-from reference_searches import py_stall_check
-from test_solver import FLOWER_DEAD, random_small_cruel, random_small_flower
 
 SMALL = {"cruel": random_small_cruel, "flower": random_small_flower}
 
