@@ -40,14 +40,20 @@ static uint32_t distance(const StallSearch *x, const StallState *s) {
     return best * 8 + (uint32_t)(7 - empty);
 }
 
+/* Room for one more item in the array *items of *cap items of ``size``
+ * bytes, n in use (doubling): 0, or -1 out of memory. */
+static int reserve(void **items, size_t *cap, size_t n, size_t size) {
+    if (n < *cap) return 0;
+    size_t more = *cap ? *cap * 2 : 1024;
+    void *p = realloc(*items, more * size);
+    if (!p) return -1;
+    *items = p;
+    *cap = more;
+    return 0;
+}
+
 static int heap_push(StallSearch *x, uint64_t v) {
-    if (x->nheap == x->heapcap) {
-        size_t cap = x->heapcap ? x->heapcap * 2 : 1024;
-        uint64_t *h = realloc(x->heap, cap * sizeof *h);
-        if (!h) return -1;
-        x->heap = h;
-        x->heapcap = cap;
-    }
+    if (reserve((void **)&x->heap, &x->heapcap, x->nheap, sizeof *x->heap)) return -1;
     size_t i = x->nheap++;
     while (i > 0) {
         size_t p = (i - 1) / 2;
@@ -97,13 +103,7 @@ int stall_offer(StallSearch *x, const StallState *s) {
         j = (j + 1) & x->tmask;
     }
     if (x->max_states >= 0 && (long long)x->nstates >= x->max_states) return -2;
-    if (x->nstates == x->cap) {
-        size_t cap = x->cap ? x->cap * 2 : 1024;
-        StallState *st = realloc(x->states, cap * sizeof *st);
-        if (!st) return -1;
-        x->states = st;
-        x->cap = cap;
-    }
+    if (reserve((void **)&x->states, &x->cap, x->nstates, sizeof *x->states)) return -1;
     size_t idx = x->nstates++;
     x->states[idx] = *s;
     x->table[j] = (uint32_t)(idx + 1);
