@@ -283,8 +283,6 @@ static int read_portfolio(Search *s, PyObject *portfolio) {
     return 0;
 }
 
-enum { RUN_COMPLETE = 1, RUN_ORDERED, RUN_BEST_FIRST, RUN_PORTFOLIO };
-
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "bouquet", "foundations", "run", "prune", "max_nodes", "max_seconds",
                              "max_states", "stop", "low", "depth_weight", "blocked_weight", "store", "guide",
@@ -370,13 +368,8 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     clock_gettime(CLOCK_MONOTONIC, &s->limits.start);
 
     int r;
-    Search start = *s; /* the starting layout and options, for step_aside */
-    s->aside.start = &start;
     Py_BEGIN_ALLOW_THREADS
-    if (kind == RUN_PORTFOLIO) r = run_portfolio(s);
-    else if (kind == RUN_BEST_FIRST) r = run_best_first(s, depth_weight, blocked_weight);
-    else r = run_complete(s);
-    if (r == R_WON && !s->abstract.on) shorten_line(s, &start.pos);
+    r = run_search(s, kind, depth_weight, blocked_weight);
     Py_END_ALLOW_THREADS
     res = result(s, r);
 done:

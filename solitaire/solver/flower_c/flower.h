@@ -230,6 +230,10 @@ void shorten_line(Search *s, const Layout *start);
 
 /* ---- portfolio.c: above both searches ---- */
 
+/* The searches the module names. */
+enum { RUN_COMPLETE = 1, RUN_ORDERED, RUN_BEST_FIRST, RUN_PORTFOLIO };
+
+int run_search(Search *s, int kind, int depth_weight, int blocked_weight);
 int run_complete(Search *s);
 int run_portfolio(Search *s);
 

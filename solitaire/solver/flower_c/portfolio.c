@@ -109,4 +109,17 @@ int run_portfolio(Search *s) {
     return r; /* the last run's: a spent budget, or it gave up */
 }
 
-
+/* The search ``kind`` from the layout in ``s``, which the module has set
+ * up: R_WON (the line in s->path; the real game's cut of its detours by
+ * shorten.c), R_NONE, R_LIMIT or R_OOM. */
+int run_search(Search *s, int kind, int depth_weight, int blocked_weight) {
+    Search start = *s; /* the starting layout and options, for the step aside */
+    s->aside.start = &start;
+    int r;
+    if (kind == RUN_PORTFOLIO) r = run_portfolio(s);
+    else if (kind == RUN_BEST_FIRST) r = run_best_first(s, depth_weight, blocked_weight);
+    else r = run_complete(s);
+    if (r == R_WON && !s->abstract.on) shorten_line(s, &start.pos);
+    s->aside.start = NULL;
+    return r;
+}
