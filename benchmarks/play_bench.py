@@ -1,6 +1,6 @@
 """Play today's deals in Chromium as a player does, and time the page.
 
-Self-contained like load_bench.py (whose server helpers it uses): a scratch
+Self-contained like load_bench.py (with the helpers of common.py): a scratch
 PostgreSQL database, today's deals prepared and verified by the solver,
 collected static files, gunicorn with DEBUG=false and the Redis cache. Then
 Debian's Chromium (Playwright, 1280 x 800) opens each game's page, starts
@@ -37,7 +37,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import load_bench as lb  # noqa: E402  (its scratch database and gunicorn helpers)
+import common  # noqa: E402  (what the service benchmarks share)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SETTINGS_KEY = "solitaire.play.settings"
@@ -114,7 +114,7 @@ def play(page, base: str, game: str, line: list[str], *, quick: bool) -> dict:
     }
 
 
-def main(argv=None) -> int:
+def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--games", default="cruel,flower")
     p.add_argument("--port", type=int, default=8190)
@@ -127,53 +127,64 @@ def main(argv=None) -> int:
     p.add_argument("--keep", action="store_true", help="keep the scratch database")
     args = p.parse_args(argv)
     args.server_log = open(os.devnull, "w")
+    return args
 
-    import psycopg
+
+def prepare(env: dict) -> tuple[str, dict[str, list[str]]]:
+    """The database migrated, today's deals verified, the static files
+    collected (pages name them through the manifest, as in production);
+    today's date and each game's line."""
+    common.manage(env, "collectstatic", "--no-input")
+    common.manage(env, "migrate", "--no-input")
+    common.manage(env, "prepare_deals")
+    return common.today_deals(env)
+
+
+def play_both_ways(browser, base: str, game: str, line: list[str]) -> list[dict]:
+    """The deal won along ``line`` with the default settings, then with
+    "move safe cards home" and "one gesture" on."""
+    results = []
+    for quick in (False, True):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.set_default_timeout(20_000)
+        if quick:
+            context.add_init_script(
+                f"localStorage.setItem('{SETTINGS_KEY}', JSON.stringify({{autoSafe: true, oneGesture: true}}))")
+        results.append(play(context.new_page(), base, game, line, quick=quick))
+        context.close()
+    return results
+
+
+def show(r: dict) -> None:
+    print(f"{r['game']:<7} {r['settings']:<24} pointer-up to board redrawn: median "
+          f"{r['redrawn_ms']['median']} ms, max {r['redrawn_ms']['max']} ms (answer: "
+          f"median {r['answered_ms']['median']} ms, max {r['answered_ms']['max']} ms); "
+          f"{r['clicks']} clicks, {r['gestures']} gestures to win (before: "
+          f"{r['clicks_before']} clicks); {r['moves_logged']} moves logged "
+          f"(line {r['moves_in_line']}); batches [moves, ms] {r['batches']}", flush=True)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    url = lb.db_url(args.admin_url, args.db)
-    with psycopg.connect(args.admin_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {args.db}")
     results = []
-    env = {}
+    static_root = tempfile.mkdtemp(prefix="play-bench-static-")
     try:
-        env = lb.server_env(args, url, args.workers)
-        # Pages name their static files through the manifest, as in production.
-        env["STATIC_ROOT"] = tempfile.mkdtemp(prefix="play-bench-static-")
-        lb.manage(env, "collectstatic", "--no-input")
-        lb.manage(env, "migrate", "--no-input")
-        lb.manage(env, "prepare_deals")
-        date, lines = lb.today_deals(env)
-        print(f"play_bench: {date}; gunicorn {args.workers}x{args.threads}; {os.cpu_count()} cores; "
-              f"load average {os.getloadavg()[0]:.2f}", flush=True)
-        with lb.Server(args, env), sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-            for game in args.games.split(","):
-                for quick in (False, True):
-                    context = browser.new_context(viewport={"width": 1280, "height": 800})
-                    context.set_default_timeout(20_000)
-                    if quick:
-                        context.add_init_script(
-                            f"localStorage.setItem('{SETTINGS_KEY}',"
-                            " JSON.stringify({autoSafe: true, oneGesture: true}))")
-                    r = play(context.new_page(), f"http://127.0.0.1:{args.port}", game, lines[game],
-                             quick=quick)
-                    context.close()
-                    results.append(r)
-                    print(f"{game:<7} {r['settings']:<24} pointer-up to board redrawn: median "
-                          f"{r['redrawn_ms']['median']} ms, max {r['redrawn_ms']['max']} ms (answer: "
-                          f"median {r['answered_ms']['median']} ms, max {r['answered_ms']['max']} ms); "
-                          f"{r['clicks']} clicks, {r['gestures']} gestures to win (before: "
-                          f"{r['clicks_before']} clicks); {r['moves_logged']} moves logged "
-                          f"(line {r['moves_in_line']}); batches [moves, ms] {r['batches']}", flush=True)
-            browser.close()
+        with common.scratch_database(args.admin_url, args.db, keep=args.keep) as url:
+            env = {**common.server_env(args, url, args.workers, name="play-bench"), "STATIC_ROOT": static_root}
+            date, lines = prepare(env)
+            print(f"play_bench: {date}; gunicorn {args.workers}x{args.threads}; {os.cpu_count()} cores; "
+                  f"load average {os.getloadavg()[0]:.2f}", flush=True)
+            with common.Server(args, env), sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+                for game in args.games.split(","):
+                    for r in play_both_ways(browser, f"http://127.0.0.1:{args.port}", game, lines[game]):
+                        results.append(r)
+                        show(r)
+                browser.close()
     finally:
-        if "STATIC_ROOT" in env:
-            shutil.rmtree(env["STATIC_ROOT"], ignore_errors=True)
-        if not args.keep:
-            with psycopg.connect(args.admin_url, autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
+        shutil.rmtree(static_root, ignore_errors=True)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     won = all(r["status"] == "won" for r in results)

@@ -98,7 +98,7 @@ def _one(task):
     }
 
 
-def main(argv=None) -> int:
+def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=["cruel", "flower"], required=True)
     ap.add_argument("--deals", type=int, default=1000)
@@ -108,15 +108,17 @@ def main(argv=None) -> int:
     ap.add_argument("--out", help="write one JSON line per deal here "
                     "(default: a new file in benchmarks/results/)")
     ap.add_argument("--baseline", help="compare the verdicts with this file of per-deal results")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
 
+
+def run_deals(args, out_path: str) -> list[dict]:
+    """Solve every deal on ``args.jobs`` processes, each result written to
+    ``out_path`` as it comes; progress on stderr. The results, by seed."""
     tasks = [(args.game, s, args.max_seconds) for s in range(args.first, args.first + args.deals)]
     rows = []
     start = time.perf_counter()
-    out_path = args.out or default_out(args.game, args.deals, args.max_seconds)
     os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
-    out = open(out_path, "w")
-    with multiprocessing.Pool(args.jobs, maxtasksperchild=50) as pool:
+    with open(out_path, "w") as out, multiprocessing.Pool(args.jobs, maxtasksperchild=50) as pool:
         for row in pool.imap_unordered(_one, tasks):
             rows.append(row)
             out.write(json.dumps(row) + "\n")
@@ -127,8 +129,12 @@ def main(argv=None) -> int:
                 print(f"\r{n}/{len(tasks)} deals, {dec} decided, "
                       f"{time.perf_counter() - start:.0f}s", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    wall = time.perf_counter() - start
     rows.sort(key=lambda r: r["seed"])
+    return rows
+
+
+def report(args, rows: list[dict], wall: float) -> None:
+    """The figures: share decided, time per deal, speed, memory, winnability."""
     n = len(rows)
     solved = sum(r["status"] == "solved" for r in rows)
     unsolvable = sum(r["status"] == "unsolvable" for r in rows)
@@ -158,7 +164,14 @@ def main(argv=None) -> int:
         reds = sorted(r["redeals"] for r in sol)
         print(f"solutions: median length {percentile(lens, .5)}, max {lens[-1]}; "
               f"median redeals {percentile(reds, .5)}, max {reds[-1]}")
-    out.close()
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    out_path = args.out or default_out(args.game, args.deals, args.max_seconds)
+    start = time.perf_counter()
+    rows = run_deals(args, out_path)
+    report(args, rows, time.perf_counter() - start)
     print(f"per-deal results: {out_path}")
     if args.baseline:
         return 1 if compare(rows, args.baseline) else 0

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta
 
+from celery import signature
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
@@ -132,11 +133,15 @@ def deal_prepare(*, game: str, date: Date, enqueue: bool = True) -> DailyDeal:
     return deal
 
 
-def deal_enqueue_verification(*, deal_id: int, reverify: bool = False) -> None:
-    """Queue ``verify_deal`` once the current transaction commits."""
-    from api.deals.tasks import verify_deal
+VERIFY_DEAL = "api.deals.tasks.verify_deal"
 
-    transaction.on_commit(lambda: verify_deal.delay(deal_id, reverify=reverify))
+
+def deal_enqueue_verification(*, deal_id: int, reverify: bool = False) -> None:
+    """Queue ``verify_deal`` once the current transaction commits. The task
+    is named, not imported: ``api.deals.tasks`` imports this module, and
+    Celery finds the task by its name (``DealsConfig.ready`` registers it)."""
+    task = signature(VERIFY_DEAL, args=(deal_id,), kwargs={"reverify": reverify})
+    transaction.on_commit(task.delay)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
-/* Cruel search core: the Python module (the search is in cruel_c/, its
- * parts listed in cruel_c/cruel.h, which also argues its table's bounds
- * and its reductions). The search is that of _cruel.py, an order of
- * magnitude faster per node, with the GIL released while it runs.
+/* Cruel core: the Python module, which only converts between Python and C
+ * (the search and the stalled check are in cruel_c/, its parts listed in
+ * cruel_c/cruel.h, which also argues its table's bounds and its
+ * reductions). The GIL is released while a search runs.
  *
  *     search(piles, foundations, *, greedy=False, prune=True, max_nodes=None,
  *            max_seconds=None, max_states=None) -> (status, nodes, states, moves)
@@ -164,7 +164,24 @@ static PyObject *py_dead(PyObject *self, PyObject *args) {
     return PyBool_FromLong(dead_prefix(&st, MAXSEQ));
 }
 
+static PyObject *py_stalled(PyObject *self, PyObject *args) {
+    PyObject *piles, *found;
+    long long max_states = -1, states = 0;
+    if (!PyArg_ParseTuple(args, "OO|L", &piles, &found, &max_states)) return NULL;
+    State root;
+    if (parse_state(piles, found, &root) < 0) return NULL;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = cruel_stalled(&root, max_states, &states);
+    Py_END_ALLOW_THREADS
+    if (status == -4) return PyErr_NoMemory();
+    return Py_BuildValue("(iL)", status, states);
+}
+
 static PyMethodDef methods[] = {
+    {"stalled", py_stalled, METH_VARARGS,
+     "stalled(piles, foundations, max_states=-1) -> (status, states): 1 stalled (no card can reach a"
+     " foundation), 0 not, -1 the states budget ran out (see shared_c/stall.h)"},
     {"dead", py_dead, METH_VARARGS,
      "dead(piles, foundations) -> True when the dead-layout test (reduction 2) proves the layout lost"},
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
@@ -173,7 +190,7 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_cruel_c",
-                                    "Cruel search core in C (see _cruel.py).", -1, methods};
+                                    "Cruel core in C (see _cruel.py and _stall.py).", -1, methods};
 
 PyMODINIT_FUNC PyInit__cruel_c(void) {
     init_zobrist();

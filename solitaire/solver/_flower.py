@@ -1,10 +1,9 @@
-"""Flower Garden search on a compact internal state.
+"""Flower Garden's search, run by the C core ``_flower_c`` (``flower_c/``).
 
-Columns are ``bytes`` (card ints, base to top), the bouquet is a sorted
-``bytes``, foundations are four heights. The state is changed in place and
-undone on backtrack, so the inner loop makes few objects. Moves are kept as
-engine ``Move`` values with the real column numbers, and every certificate is
-replayed through the public engine by ``search.solve`` before it is returned.
+The state is the real layout (six columns, so moves name real columns), the
+bouquet and four foundation heights. Moves come back as engine ``Move``
+values, and every certificate is replayed through the public engine by
+``search.solve`` before it is returned.
 
 Pruning rules (each cannot lose a solution; docs/solver.md argues each):
 
@@ -26,20 +25,17 @@ Pruning rules (each cannot lose a solution; docs/solver.md argues each):
 
 from __future__ import annotations
 
-import sys
 import time
 
-from ..moves import FOUNDATION, MOVES, Move
+from ..moves import MOVES, Move
 from . import _flower_c  # the C core, built by setup.py
-from ._budget import MAX_DEPTH, BudgetSpent, Meter
-from .settings import FLOWER, BestFirstRun, FlowerSettings, PythonSearch, StepAside
-
-_NO_EMPTY = -1
+from ._budget import BudgetSpent, Meter
+from .settings import FLOWER, BestFirstRun, FlowerSettings, StepAside
 
 
 class CFlowerSearch:
-    """The search, run by the C core ``_flower_c``: rules 1-6 (the Python
-    search ``PyFlowerSearch`` has rules 1-5). Phase 1 (``greedy``) is the
+    """The search, run by the C core ``_flower_c``: rules 1-6 (the pure
+    Python search the tests check it against has rules 1-5). Phase 1 (``greedy``) is the
     portfolio of ``settings``; phase 2 (``run``) proves or wins, in the
     order docs/solver.md describes."""
 
@@ -275,204 +271,6 @@ class CFlowerSearch:
         if won:
             self._cut_tail(part, low, guide, part.nodes - before)
         return won
-
-
-class PyFlowerSearch(PythonSearch):
-    """The pure Python search, rules 1-5 (not the abstract games of rule 6):
-    the reference the C core's complete search is checked against on small
-    positions. Its greedy mode plays a safe-looking foundation move alone."""
-
-    def __init__(
-        self, position, meter: Meter, settings: FlowerSettings = FLOWER, *,
-        greedy: bool = False, prune: bool = True, stop: bytearray | None = None,
-    ):
-        if stop is not None:
-            raise ValueError("the Python search cannot be called off")
-        self.cols = [bytes(c) for c in position.columns]
-        self.bq = bytes(sorted(position.bouquet))
-        self.found = list(position.foundations)
-        self.home = sum(self.found)
-        self.meter = meter
-        self.prune = prune
-        self.greedy = greedy
-        self.seen: set[bytes] = set()
-        self.path: list[Move] = []
-
-    # -- state ---------------------------------------------------------------
-    def key(self) -> bytes:
-        return b"\xff".join(sorted(self.cols)) + b"\xfe" + self.bq
-
-    def _take(self, card: int, src: int) -> None:
-        if src >= 0:
-            self.cols[src] = self.cols[src][:-1]
-        else:
-            self.bq = self.bq.replace(bytes((card,)), b"")
-
-    def _untake(self, card: int, src: int) -> None:
-        if src >= 0:
-            self.cols[src] = self.cols[src] + bytes((card,))
-        else:
-            self.bq = bytes(sorted(self.bq + bytes((card,))))
-
-    def _auto(self) -> list:
-        """Play rule 1's safe foundation moves; return them for undo."""
-        done = []
-        found = self.found
-        cols = self.cols
-        progress = True
-        while progress:
-            progress = False
-            low = min(found)
-            for j in range(6):
-                col = cols[j]
-                if col:
-                    c = col[-1]
-                    s, r = divmod(c, 13)
-                    if found[s] == r and r <= low:
-                        cols[j] = col[:-1]
-                        found[s] += 1
-                        done.append((c, j))
-                        progress = True
-            for c in self.bq:
-                s, r = divmod(c, 13)
-                if found[s] == r and r <= low:
-                    self.bq = self.bq.replace(bytes((c,)), b"")
-                    found[s] += 1
-                    done.append((c, -1))
-                    progress = True
-                    break
-        self.home += len(done)
-        return done
-
-    def _unauto(self, done) -> None:
-        for c, src in reversed(done):
-            self.found[c // 13] -= 1
-            self._untake(c, src)
-        self.home -= len(done)
-
-    # -- moves ---------------------------------------------------------------
-    def moves(self):
-        """(score, steps) for every move worth trying, best first. ``steps``
-        is a tuple of (card, src, target): src a column index or -1 for the
-        bouquet, target a column index or FOUNDATION. Bouquet-to-column moves
-        come only inside chains (rule 4)."""
-        cols = self.cols
-        found = self.found
-        by_rank: dict[int, list[int]] = {}
-        empty = _NO_EMPTY
-        for j in range(6):
-            col = cols[j]
-            if col:
-                by_rank.setdefault(col[-1] % 13, []).append(j)
-            elif empty == _NO_EMPTY:
-                empty = j
-        # Next card each foundation needs: burying it is bad, uncovering it good.
-        needed = {s * 13 + found[s] for s in range(4) if found[s] < 13}
-        buried = [any(c in needed for c in col[:-1]) for col in cols]
-        bq_by_rank: dict[int, list[int]] = {}
-        out = []
-        for c in self.bq:
-            s, r = divmod(c, 13)
-            if found[s] == r:
-                out.append((0, ((c, -1, FOUNDATION),)))
-            bq_by_rank.setdefault(r, []).append(c)
-        for src in range(6):
-            col = cols[src]
-            if not col:
-                continue
-            c = col[-1]
-            s, r = divmod(c, 13)
-            if found[s] == r:
-                out.append((0, ((c, src, FOUNDATION),)))
-            base = 10
-            if len(col) == 1:
-                base -= 3
-            else:
-                t = col[-2]
-                if found[t // 13] == t % 13:
-                    base -= 6
-                elif buried[src]:
-                    base -= 2
-            for j in by_rank.get(r + 1, ()):
-                out.append((base + (2 if buried[j] else 0), ((c, src, j),)))
-            if empty != _NO_EMPTY and len(col) > 1:
-                out.append((base + 3, ((c, src, empty),)))
-            # Chains of bouquet cards ending with this column card (rule 4).
-            if bq_by_rank:
-                chain = [(c, src)]
-                self._chains(chain, r + 1, bq_by_rank, by_rank, empty, base + 1, out, buried)
-        out.sort()
-        return out
-
-    def _chains(self, chain, rank, bq_by_rank, by_rank, empty, score, out, buried):
-        if rank > 12:
-            return
-        for b in bq_by_rank.get(rank, ()):
-            chain.append((b, -1))
-            # chain[-1] is placed first, chain[0] (the column card) last
-            for j in by_rank.get(rank + 1, ()):
-                out.append((score + len(chain) + (2 if buried[j] else 0), self._steps(chain, j)))
-            if empty != _NO_EMPTY:
-                out.append((score + len(chain) + 3, self._steps(chain, empty)))
-            self._chains(chain, rank + 1, bq_by_rank, by_rank, empty, score, out, buried)
-            chain.pop()
-
-    @staticmethod
-    def _steps(chain, target):
-        return tuple((card, src, target) for card, src in reversed(chain))
-
-    # -- search --------------------------------------------------------------
-    def run(self) -> bool:
-        """True: a winning line is in ``self.path``. False: none exists.
-        Raises BudgetSpent."""
-        if sys.getrecursionlimit() < MAX_DEPTH:
-            sys.setrecursionlimit(MAX_DEPTH)
-        return self._dfs()
-
-    def _step(self, c, src, target):
-        self._take(c, src)
-        if target == FOUNDATION:
-            self.found[c // 13] += 1
-            self.home += 1
-        else:
-            self.cols[target] = self.cols[target] + bytes((c,))
-
-    def _unstep(self, c, src, target):
-        if target == FOUNDATION:
-            self.found[c // 13] -= 1
-            self.home -= 1
-        else:
-            self.cols[target] = self.cols[target][:-1]
-        self._untake(c, src)
-
-    def _dfs(self) -> bool:
-        done = self._auto() if self.prune else []
-        path = self.path
-        for c, src in done:
-            path.append(Move(c, FOUNDATION))
-        if self.home == 52:
-            return True
-        k = self.key()
-        seen = self.seen
-        if k not in seen:
-            seen.add(k)
-            self.meter.tick(len(seen))
-            moves = self.moves()
-            if self.greedy and moves and moves[0][0] == 0:
-                moves = moves[:1]  # heuristic phase only: not a proof rule
-            for _, steps in moves:
-                for c, src, target in steps:
-                    self._step(c, src, target)
-                    path.append(Move(c, target))
-                if self._dfs():
-                    return True
-                for c, src, target in reversed(steps):
-                    path.pop()
-                    self._unstep(c, src, target)
-        if done:
-            del path[len(path) - len(done):]
-            self._unauto(done)
-        return False
 
 
 FlowerSearch = CFlowerSearch

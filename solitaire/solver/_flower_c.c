@@ -1,5 +1,6 @@
-/* Flower Garden search core: the Python module (the searches are in
- * flower_c/, their parts listed in flower_c/flower.h).
+/* Flower Garden core: the Python module, which only converts between
+ * Python and C (the searches and the stalled check are in flower_c/, their
+ * parts listed in flower_c/flower.h).
  *
  * search(columns, bouquet, foundations, *, run, prune=True, max_nodes=None,
  *        max_seconds=None, max_states=None, stop=None, low=None,
@@ -31,7 +32,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "flower_c/flower.h"
+#include "flower_c/table.h"
 
 static int opt_number(PyObject *o, double *out) {
     if (o == Py_None) { *out = -1; return 0; }
@@ -90,17 +91,6 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, int *n, int *used) {
     *n = (int)len;
     Py_DECREF(fast);
     return 0;
-}
-
-/* Free the buffers of ``s`` (not ``s`` itself). */
-void free_search(Search *s) {
-    tt_free(s->table.slot, s->table.cap);
-    free(s->path);
-    free(s->moves);
-    free(s->frames);
-    free(s->guide.card);
-    free(s->guide.onto);
-    free(s->abstract.child_keys);
 }
 
 /* The guide: a line of (card, target) pairs as ``search`` returns them,
@@ -293,8 +283,6 @@ static int read_portfolio(Search *s, PyObject *portfolio) {
     return 0;
 }
 
-enum { RUN_COMPLETE = 1, RUN_ORDERED, RUN_BEST_FIRST, RUN_PORTFOLIO };
-
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "bouquet", "foundations", "run", "prune", "max_nodes", "max_seconds",
                              "max_states", "stop", "low", "depth_weight", "blocked_weight", "store", "guide",
@@ -380,13 +368,8 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     clock_gettime(CLOCK_MONOTONIC, &s->limits.start);
 
     int r;
-    Search start = *s; /* the starting layout and options, for step_aside */
-    s->aside.start = &start;
     Py_BEGIN_ALLOW_THREADS
-    if (kind == RUN_PORTFOLIO) r = run_portfolio(s);
-    else if (kind == RUN_BEST_FIRST) r = run_best_first(s, depth_weight, blocked_weight);
-    else r = run(s);
-    if (r == R_WON && !s->abstract.on) shorten_line(s, &start.pos);
+    r = run_search(s, kind, depth_weight, blocked_weight);
     Py_END_ALLOW_THREADS
     res = result(s, r);
 done:
@@ -396,7 +379,29 @@ done:
     return res;
 }
 
+static PyObject *py_stalled(PyObject *self, PyObject *args) {
+    PyObject *cols, *bouquet, *found;
+    long long max_states = -1, states = 0;
+    if (!PyArg_ParseTuple(args, "OOO|L", &cols, &bouquet, &found, &max_states)) return NULL;
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    int status = -5;
+    if (!read_layout(s, cols, bouquet, found)) {
+        Py_BEGIN_ALLOW_THREADS
+        status = flower_stalled(s, max_states, &states);
+        Py_END_ALLOW_THREADS
+    }
+    free_search(s);
+    free(s);
+    if (status == -5) return NULL;
+    if (status == -4) return PyErr_NoMemory();
+    return Py_BuildValue("(iL)", status, states);
+}
+
 static PyMethodDef methods[] = {
+    {"stalled", py_stalled, METH_VARARGS,
+     "stalled(columns, bouquet, foundations, max_states=-1) -> (status, states): 1 stalled (no card can"
+     " reach a foundation), 0 not, -1 the states budget ran out (see shared_c/stall.h)"},
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, bouquet, foundations, *, run, prune=True, max_nodes=None, max_seconds=None, "
      "max_states=None, stop=None, low=None, depth_weight=0, blocked_weight=0, store=6000000, guide=None, "

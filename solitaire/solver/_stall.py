@@ -6,19 +6,20 @@ foundation move the answer is False. True only when that space was exhausted.
 A budget of stored layouts bounds the rare large spaces; when it runs out
 the answer is False (not proven), never a guess of True.
 
-``stall_check`` runs the search in C (``_stall_c.c``: best first toward the
-needed card with the fewest cards above it, layouts kept whole, so a position
-that is not stalled is usually decided in a few dozen layouts, and the
-budget is spent only on stalled positions with large spaces). ``py_stall_check``
-is the pure Python search over the same space, kept as the reference the
-tests compare it with."""
+``stall_check`` runs the search in C: the search is ``shared_c/stall.c``
+(best first toward the needed card with the fewest cards above it, layouts
+kept whole, so a position that is not stalled is usually decided in a few
+dozen layouts, and the budget is spent only on stalled positions with large
+spaces), over each game's rules in its own core (``cruel_c/stall.c``,
+``flower_c/stall.c``). The tests compare it with a plain Python search over
+the same space (``tests/solitaire/solver/reference_searches.py``)."""
 
 from __future__ import annotations
 
 import enum
 
 from ..position import Position
-from . import _stall_c  # built by setup.py
+from . import _cruel_c, _flower_c  # built by setup.py
 
 DEFAULT_STALL_NODES = 200_000
 
@@ -34,13 +35,11 @@ _BY_CODE = {1: Stall.STALLED, 0: Stall.NOT_STALLED, -1: Stall.UNKNOWN}
 
 def stall_check(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> tuple[Stall, int]:
     """(verdict, layouts stored) from the C search."""
+    budget = max(0, max_nodes)
     if position.game == "flower":
-        piles, bouquet = position.columns, position.bouquet
+        code, states = _flower_c.stalled(position.columns, position.bouquet, position.foundations, budget)
     else:
-        piles, bouquet = position.piles, ()
-    code, states = _stall_c.stalled(
-        position.game, piles, bouquet, tuple(position.foundations), max(0, max_nodes)
-    )
+        code, states = _cruel_c.stalled(position.piles, position.foundations, budget)
     return _BY_CODE[code], states
 
 
@@ -48,28 +47,3 @@ def is_stalled(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> b
     return stall_check(position, max_nodes=max_nodes)[0] is Stall.STALLED
 
 
-def py_stall_check(position: Position, *, max_nodes: int = DEFAULT_STALL_NODES) -> Stall:
-    """The same question by a plain depth-first search in Python."""
-    if position.is_won():
-        return Stall.NOT_STALLED
-    seen = {position.key()}
-    todo = [position]
-    nodes = 0
-    while todo:
-        pos = todo.pop()
-        nodes += 1
-        if nodes > max_nodes:
-            return Stall.UNKNOWN
-        moves = pos.legal_moves()
-        for move in moves:
-            if move.to_foundation:
-                return Stall.NOT_STALLED
-        for move in moves:
-            if not pos.is_useful(move):
-                continue
-            child = pos.apply(move)
-            k = child.key()
-            if k not in seen:
-                seen.add(k)
-                todo.append(child)
-    return Stall.STALLED

@@ -169,19 +169,3 @@ class Search(Protocol):
         """A first pass over a won line before the engine's polish: a line
         that still wins, no longer than ``moves``."""
         ...
-
-
-class PythonSearch:
-    """What the pure Python searches (the tests' references) share: their
-    stored states are the set ``seen``, and their won lines need no first
-    pass before the engine's polish."""
-
-    seen: set[bytes]
-
-    @property
-    def states(self) -> int:
-        return len(self.seen)
-
-    @staticmethod
-    def shorten(position: Position, moves: tuple[Move, ...], settings: SolverSettings) -> tuple[Move, ...]:
-        return tuple(moves)

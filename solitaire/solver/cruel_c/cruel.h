@@ -1,9 +1,10 @@
-/* The Cruel search core: what its parts share, and what its verdicts rest
- * on. The module (../_cruel_c.c, the Python glue) runs one depth-first
- * search (search.c) from a ``State``: position.c generates and plays the
- * moves, table.c keys the layouts and keeps the transposition table,
- * dead.c tests a layout for a frozen prefix. It is the search of _cruel.py
- * (which stays as the tests' reference), an order of magnitude faster per
+/* The Cruel core: what its parts share, and what its verdicts rest on.
+ * The module (../_cruel_c.c, which only converts between Python and C)
+ * runs one depth-first search (search.c) or the stalled check (stall.c)
+ * from a ``State``: position.c holds the rules (the moves and playing
+ * them) for both, table.c keys the layouts and keeps the transposition
+ * table, dead.c tests a layout for a frozen prefix. The search is the one
+ * the tests' pure Python reference walks, an order of magnitude faster per
  * node. Below: the state, the table and the memory a search may take, the
  * key's collision bound, and the argument for each reduction.
  */
@@ -77,7 +78,7 @@ typedef struct {
 #define MAX_STACK_BYTES ((size_t)256 << 20)
 
 /* Sound reductions (prune=1; prune=0 keys the exact layout and searches
- * exactly the tree of _cruel.py's PyCruelSearch):
+ * exactly the tree of the tests' reference search, PyCruelSearch):
  *
  * 1. Empty piles are keyed by their rank among the non-empty piles, not by
  *    their number. Two layouts whose non-empty piles are the same and in the
@@ -128,10 +129,23 @@ void key_of(const State *st, int prune, uint64_t *a, uint64_t *b);
 int table_insert(Table *t, uint64_t a, uint64_t b);
 int table_grow(Table *t);
 
-/* ---- position.c: the moves ---- */
+/* ---- position.c: the rules (a layout's moves, playing one) ---- */
 
+/* A layout's moves as the rules give them, each with the search's score. */
+typedef struct {
+    int score[MAXMV], card[MAXMV], tgt[MAXMV], src[MAXMV], n;
+} MoveList;
+
+int grouped(const State *st); /* in groups of 4: a redeal would change nothing */
+void list_moves(const State *st, MoveList *out);
 void gen_moves(Frame *f, int greedy);
 void apply_move(State *st, int c, int src, int tgt);
+
+/* ---- stall.c: the stalled check on these rules (../shared_c/stall.h) ---- */
+
+/* 1 stalled, 0 not (or won), -1 the states budget ran out, -4 out of
+ * memory; *states: the layouts stored. */
+int cruel_stalled(const State *root, long long max_states, long long *states);
 
 /* ---- dead.c: reduction 3 ---- */
 

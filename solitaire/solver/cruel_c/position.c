@@ -1,9 +1,10 @@
-/* The moves: generating a layout's moves in the search's order (that of
- * _cruel.py, so both searches walk the same tree) and playing one, a
- * redeal included. */
+/* Cruel's rules, once: a layout's legal moves and playing one, a redeal
+ * included. The search orders them (gen_moves, the order of the tests'
+ * reference search, so both walk the same tree); the stalled check
+ * (stall.c) takes them as they come. */
 #include "cruel.h"
 
-static int grouped(const State *st) {
+int grouped(const State *st) {
     int left = st->left;
     for (int i = 0; i < NPILES; i++) {
         int want = left >= 4 ? 4 : left;
@@ -13,12 +14,11 @@ static int grouped(const State *st) {
     return 1;
 }
 
-/* Moves best first, as in _cruel.py: foundation moves (score 0), pile moves
- * (5), redeal (9); 3 off when the move uncovers a card its foundation needs.
- * Greedy (the incomplete first phase): only the best move when it is a
- * foundation move. */
-void gen_moves(Frame *f, int greedy) {
-    const State *st = &f->st;
+/* Every legal move, pile by pile (a pile's top to its foundation, then onto
+ * its successor), then the redeal, each with its score: foundation moves 0,
+ * pile moves 5, the redeal 9; 3 off when the move uncovers a card its
+ * foundation needs. */
+void list_moves(const State *st, MoveList *out) {
     int8_t top_pile[NCARDS];
     int tops[NPILES], topc[NPILES], below[NPILES], np = 0;
     int pos = 0;
@@ -35,7 +35,7 @@ void gen_moves(Frame *f, int greedy) {
             np++;
         }
     }
-    int score[MAXMV], card[MAXMV], tgt[MAXMV], src[MAXMV], n = 0;
+    int n = 0;
     for (int k = 0; k < np; k++) {
         int i = tops[k], c = topc[k];
         int s = c / 13, r = c % 13;
@@ -43,18 +43,28 @@ void gen_moves(Frame *f, int greedy) {
         int bl = below[k];
         if (bl >= 0 && st->found[bl / 13] == bl % 13) bonus = 3;
         if (st->found[s] == r) {
-            score[n] = 0 - bonus; card[n] = c; tgt[n] = TGT_FOUND; src[n] = i; n++;
+            out->score[n] = 0 - bonus; out->card[n] = c; out->tgt[n] = TGT_FOUND; out->src[n] = i; n++;
         }
         if (r != 12 && top_pile[c + 1] >= 0) {
-            score[n] = 5 - bonus; card[n] = c; tgt[n] = top_pile[c + 1]; src[n] = i; n++;
+            out->score[n] = 5 - bonus; out->card[n] = c; out->tgt[n] = top_pile[c + 1]; out->src[n] = i; n++;
         }
     }
     if (!grouped(st)) {
-        score[n] = 9; card[n] = -1; tgt[n] = TGT_REDEAL; src[n] = -1; n++;
+        out->score[n] = 9; out->card[n] = -1; out->tgt[n] = TGT_REDEAL; out->src[n] = -1; n++;
     }
-    /* insertion sort by (score, card, target): the order of _cruel.py's
-     * out.sort() on (score, card, src, target) tuples, src following from
-     * the card, so both searches walk the same tree */
+    out->n = n;
+}
+
+/* The search's moves, best first (as in the reference search of the
+ * tests). Greedy (the incomplete first phase): only the best move when it
+ * is a foundation move. */
+void gen_moves(Frame *f, int greedy) {
+    MoveList m;
+    list_moves(&f->st, &m);
+    int *score = m.score, *card = m.card, *tgt = m.tgt, *src = m.src, n = m.n;
+    /* insertion sort by (score, card, target): the order of the reference
+     * search's sort on (score, card, src, target) tuples, src following
+     * from the card, so both searches walk the same tree */
     for (int i = 1; i < n; i++) {
         int sc = score[i], cd = card[i], tg = tgt[i], sr = src[i], j = i - 1;
         while (j >= 0 && (score[j] > sc || (score[j] == sc && (card[j] > cd ||

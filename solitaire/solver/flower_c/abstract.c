@@ -1,6 +1,6 @@
 /* The abstract game (rule 6 in docs/solver.md): its key, and the complete
  * search's way of storing an expanded position's children at once. */
-#include "flower.h"
+#include "table.h"
 
 /* The abstract game's key: high cards of one rank are alike, so a column
  * is hashed as a sequence of codes (the (card, parent) pairs of the real

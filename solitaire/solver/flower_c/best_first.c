@@ -1,5 +1,6 @@
-/* The best-first runs of the incomplete phase, and its portfolio. */
-#include "flower.h"
+/* The best-first runs: of the incomplete phase (portfolio.c chooses
+ * them), of phase 2's helpers and step aside, and of the line shortening. */
+#include "table.h"
 
 /* Incomplete and heuristic: always expand the stored position with the best
  * evaluation plus w_depth for each move of its line (a weighted A*: the
@@ -211,10 +212,10 @@ static int64_t bf_collect(Node *nodes, int64_t nn, Queue *q, int64_t keep) {
     return j;
 }
 
-/* One best-first run, which can stop at a budget and go on later (run_greedy
+/* One best-first run, which can stop at a budget and go on later (the portfolio
  * pauses its long run for short ones): everything it needs is here, and the
  * shared state ``s`` is loaded from its store at every expansion. */
-typedef struct {
+struct BestFirst {
     Node *nodes;
     Queue queue;
     Seen seen;
@@ -222,9 +223,11 @@ typedef struct {
     int64_t nn, kcap, store, room, states;
     int w_depth, blocked;
     Layout root; /* the starting layout */
-} BestFirst;
+};
 
-static void bf_close(BestFirst *b) {
+BestFirst *bf_alloc(void) { return calloc(1, sizeof(BestFirst)); }
+
+void bf_close(BestFirst *b) {
     big_free(b->nodes, (size_t)b->store * sizeof(Node));
     big_free(b->seen.slot, b->seen.cap * sizeof(uint64_t));
     free(b->keys);
@@ -235,7 +238,7 @@ static void bf_close(BestFirst *b) {
 
 /* Store the starting position. R_NONE: ready to run (bf_close it after);
  * R_WON: its safe moves win it; R_OOM. */
-static int bf_open(Search *s, BestFirst *b, int w_depth, int blocked) {
+int bf_open(Search *s, BestFirst *b, int w_depth, int blocked) {
     memset(b, 0, sizeof *b);
     b->store = s->best_first_store;
     b->room = b->store / 8 < 65536 ? b->store / 8 : 65536; /* for one position's children */
@@ -261,7 +264,7 @@ static int bf_open(Search *s, BestFirst *b, int w_depth, int blocked) {
 /* Expand until won (R_WON, the line played on ``s`` from the start),
  * a budget is spent (R_LIMIT: it can run again from there), or it gives up
  * (R_NONE: it proves nothing) or runs out of memory (R_OOM). */
-static int bf_run(Search *s, BestFirst *b) {
+int bf_run(Search *s, BestFirst *b) {
     Node *nodes = b->nodes;
     Queue *queue = &b->queue;
     int32_t goal = -1;
@@ -361,56 +364,3 @@ int run_best_first(Search *s, int w_depth, int blocked) {
     bf_close(&b);
     return r;
 }
-
-/* The incomplete phase: the portfolio's runs (s->portfolio, from the
- * solver's settings) one after the other, each until its share of the
- * budgets is spent (its deadline falls at the sum of the shares so far) or
- * it gives up; the table is emptied between runs. A run with PAUSE_KEEP is
- * kept whole (store, queue, seen set) when its expansions cap stops it, and
- * the run with PAUSE_RESUME goes on with it where it stopped. */
-int run_portfolio(Search *s) {
-    double mn = s->limits.max_nodes, ms = s->limits.max_seconds, upto = 0;
-    Layout root = s->pos;
-    int r = R_NONE;
-    BestFirst kept;
-    int have_kept = 0;
-    for (int i = 0; i < s->portfolio_len; i++) {
-        const PortfolioRun *run_i = &s->portfolio[i];
-        if (i) {
-            tt_free(s->table.slot, s->table.cap);
-            s->table.slot = NULL;
-            s->table.cap = 0;
-            s->states = 0;
-            s->limit = NULL;
-            s->moves_len = s->frames_len = 0;
-            set_layout(s, &root);
-        }
-        upto += run_i->share;
-        s->limits.max_nodes = mn >= 0 ? mn * upto : -1; /* (a capped run before may have set it) */
-        if (ms >= 0) s->limits.max_seconds = ms * upto;
-        double cap = s->nodes + run_i->expansions;
-        if (run_i->expansions > 0 && (s->limits.max_nodes < 0 || cap < s->limits.max_nodes)) s->limits.max_nodes = cap;
-        if (run_i->pause == PAUSE_RESUME) {
-            if (!have_kept) {
-                r = R_NONE; /* the kept run gave up (or won): nothing to go on with */
-                continue;
-            }
-            r = bf_run(s, &kept);
-            bf_close(&kept);
-            have_kept = 0;
-        } else if (run_i->pause == PAUSE_KEEP) {
-            r = bf_open(s, &kept, run_i->depth_weight, run_i->blocked_weight);
-            if (r == R_NONE) r = bf_run(s, &kept);
-            /* kept when its cap or its time stopped it between two expansions (not the states budget) */
-            have_kept = r == R_LIMIT && s->limit && strcmp(s->limit, "states") != 0;
-            if (!have_kept) bf_close(&kept);
-        } else {
-            r = run_i->best_first ? run_best_first(s, run_i->depth_weight, run_i->blocked_weight) : run(s);
-        }
-        if (r == R_WON || r == R_OOM || (s->limits.stop && *s->limits.stop)) break;
-    }
-    if (have_kept) bf_close(&kept);
-    return r; /* the last run's: a spent budget, or it gave up */
-}
-
-

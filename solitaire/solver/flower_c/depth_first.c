@@ -1,6 +1,7 @@
-/* The depth-first search: the complete search (with its guide and its step
- * aside) and the incomplete phase's ordered run. */
-#include "flower.h"
+/* The depth-first search: the complete search (with its guide; it pauses
+ * for its step aside, which portfolio.c takes) and the incomplete phase's
+ * ordered run. */
+#include "table.h"
 
 /* The refinement of the abstract games (rule 6) runs the search again with
  * one more low card in some suits, from the start: the new goal is most
@@ -73,11 +74,12 @@ static int64_t guide_pick(Search *s, int64_t mstart, int cnt) {
     return best;
 }
 
-/* Enter the position just reached: safe moves, win test, table (unless
- * ``stored`` by store_children already), budgets, and a new frame with its
- * moves. */
-static int step_aside(Search *s);
+static int expand(Search *s, int *pushed, int64_t auto_start);
 
+/* Enter the position just reached: safe moves, win test, table (unless
+ * ``stored`` by store_children already), then expand it; R_ASIDE instead,
+ * once, when the search has stored more than aside.states states (see
+ * resume_depth_first). */
 static int enter(Search *s, int *pushed, int stored) {
     *pushed = 0;
     int64_t auto_start = s->path_len;
@@ -93,9 +95,15 @@ static int enter(Search *s, int *pushed, int stored) {
     }
     s->nodes++;
     if (s->aside.states > 0 && (double)s->states > s->aside.states) {
-        int r = step_aside(s);
-        if (r != R_NONE) return r;
+        s->aside.states = 0; /* once */
+        s->aside.auto_start = auto_start;
+        return R_ASIDE;
     }
+    return expand(s, pushed, auto_start);
+}
+
+/* Budgets, and a new frame with the position's moves. */
+static int expand(Search *s, int *pushed, int64_t auto_start) {
     if (s->limits.max_nodes >= 0 && (double)s->nodes > s->limits.max_nodes) { s->limit = "nodes"; return R_LIMIT; }
     if (s->limits.max_states >= 0 && (double)s->states > s->limits.max_states) { s->limit = "states"; return R_LIMIT; }
     if (out_of_time(s)) return R_LIMIT;
@@ -131,16 +139,9 @@ static int enter(Search *s, int *pushed, int stored) {
     return R_NONE;
 }
 
-/* The depth-first search from the layout in ``s``: R_WON (the line in
- * s->path), R_NONE (every position reachable under the pruning rules was
- * expanded: for the complete search, a proof), R_LIMIT or R_OOM. With
- * ``greedy`` (the ordered run), each node's moves are ordered by the
- * evaluation of the child; its failure proves nothing. */
-int run(Search *s) {
+/* Take the frames' next moves until the stack is empty. */
+static int descend(Search *s) {
     int pushed;
-    s->guide.at = s->guide.len ? 0 : -1;
-    int r = enter(s, &pushed, 0);
-    if (r != R_NONE || !pushed) return r;
     while (s->frames_len) {
         Frame *f = &s->frames[s->frames_len - 1];
         if (f->midx == f->mcount) {
@@ -153,64 +154,33 @@ int run(Search *s) {
         FMove m = s->moves[f->mstart + f->midx++];
         undo_to(s, f->after_auto);
         if (apply_move(s, &m)) return R_OOM;
-        r = enter(s, &pushed, s->abstract.on); /* store_children stored it */
+        int r = enter(s, &pushed, s->abstract.on); /* store_children stored it */
         if (r != R_NONE) return r;
         /* not pushed: the state was seen; the next move undoes this one */
     }
     return R_NONE;
 }
 
+/* The depth-first search from the layout in ``s``: R_WON (the line in
+ * s->path), R_NONE (every position reachable under the pruning rules was
+ * expanded: for the complete search, a proof), R_LIMIT or R_OOM; or
+ * R_ASIDE, when the complete search has stored aside.states states (it
+ * goes on with resume_depth_first). With ``greedy`` (the ordered run),
+ * each node's moves are ordered by the evaluation of the child; its
+ * failure proves nothing. */
+int run_depth_first(Search *s) {
+    int pushed;
+    s->guide.at = s->guide.len ? 0 : -1;
+    int r = enter(s, &pushed, 0);
+    if (r != R_NONE || !pushed) return r;
+    return descend(s);
+}
 
-/* The complete search's step aside, taken once, when it has stored
- * aside.states states: a best-first run (aside.depth_weight and
- * aside.blocked_weight, at most aside.expansions expansions) from the
- * starting layout looks for the goal, while the complete search's table
- * and line wait, and the search then goes on where it was. R_WON: the
- * run's line is now the search's (its position is no longer the search's:
- * the search ends there); R_LIMIT: time ran out or the search was called
- * off; R_NONE: go on. Its giving up proves nothing; the complete search
- * alone proves. A search that needs a little more than aside.states loses
- * only the run's time, not a second search from the start. */
-static int step_aside(Search *s) {
-    s->aside.states = 0; /* once */
-    Search *b = malloc(sizeof(Search));
-    if (!b) return R_OOM;
-    *b = *s->aside.start; /* the starting layout and options; the buffers are its own */
-    memset(&b->table, 0, sizeof b->table);
-    b->path = NULL;
-    b->path_len = b->path_cap = 0;
-    b->moves = NULL;
-    b->moves_len = b->moves_cap = 0;
-    b->frames = NULL;
-    b->frames_len = b->frames_cap = 0;
-    b->abstract.child_keys = NULL;
-    b->abstract.child_keys_cap = 0;
-    memset(&b->guide, 0, sizeof b->guide);
-    b->guide.at = -1;
-    b->nodes = b->states = 0;
-    b->greedy = 1;
-    b->limits.max_states = -1;
-    b->limits.max_nodes = s->aside.expansions;
-    if (s->limits.max_nodes >= 0 && s->limits.max_nodes - (double)s->nodes < b->limits.max_nodes)
-        b->limits.max_nodes = s->limits.max_nodes - (double)s->nodes;
-    if (b->limits.max_nodes < 0) b->limits.max_nodes = 0;
-    int r = run_best_first(b, s->aside.depth_weight, s->aside.blocked_weight);
-    s->nodes += b->nodes;
-    if (r == R_WON) {
-        s->aside.won = 1;
-        s->limit = "aside";
-        free(s->path);
-        s->path = b->path;
-        s->path_len = b->path_len;
-        s->path_cap = b->path_cap;
-        b->path = NULL;
-    } else if (r == R_LIMIT) {
-        if (strcmp(b->limit, "nodes") == 0 && (s->limits.max_nodes < 0 || (double)s->nodes < s->limits.max_nodes))
-            r = R_NONE; /* its own cap: the complete search goes on */
-        else
-            s->limit = b->limit;
-    }
-    free_search(b);
-    free(b);
-    return r;
+/* Go on where run_depth_first returned R_ASIDE: the position it had
+ * entered is expanded, and the search goes on from there. */
+int resume_depth_first(Search *s) {
+    int pushed;
+    int r = expand(s, &pushed, s->aside.auto_start);
+    if (r != R_NONE) return r;
+    return descend(s);
 }

@@ -1,14 +1,16 @@
-/* The Flower Garden search core: what its parts share.
+/* The Flower Garden core: what its parts share.
  *
- * The module (../_flower_c.c, the Python glue) runs one of four searches on
- * a ``Search``: the complete depth-first search (depth_first.c; with a
- * guide and a step aside), the ordered depth-first run and the best-first
- * runs of the incomplete phase (best_first.c, which also runs the
- * portfolio), each on the real game or on an abstract game (abstract.c).
- * position.c changes the position and generates moves, table.c keeps the
- * keys and the tables of positions seen, shorten.c cuts the detours of a
- * won line. docs/solver.md explains the searches and argues each pruning
- * rule.
+ * The module (../_flower_c.c, which only converts between Python and C)
+ * runs one of four searches on a ``Search``, or the stalled check
+ * (stall.c): the complete depth-first search (depth_first.c; with a guide,
+ * and a step aside that portfolio.c takes), the ordered depth-first run and
+ * the best-first runs (best_first.c), the portfolio of the incomplete phase
+ * (portfolio.c, above both searches), each on the real game or on an
+ * abstract game (abstract.c). position.c holds the rules (the position, its
+ * moves and playing them) for all of them, table.c keeps the keys and the
+ * tables of positions seen, search.c a search's buffers, shorten.c cuts
+ * the detours of a won line. docs/solver.md explains the searches and
+ * argues each pruning rule.
  */
 #ifndef FLOWER_H
 #define FLOWER_H
@@ -113,6 +115,7 @@ typedef struct {
     double states, expansions;
     int depth_weight, blocked_weight, won;
     const struct Search *start;
+    int64_t auto_start; /* where the paused search's position began its safe moves */
 } StepAside;
 
 /* One run of the portfolio (best_first.c's run_portfolio). */
@@ -150,111 +153,13 @@ typedef struct Search {
     int portfolio_len;
 } Search;
 
-/* How a search ended. */
-enum { R_NONE = 0, R_WON = 1, R_LIMIT = 2, R_OOM = 3 };
+/* How a search ended (R_ASIDE: the complete search paused for its step
+ * aside; resume_depth_first goes on). */
+enum { R_NONE = 0, R_WON = 1, R_LIMIT = 2, R_OOM = 3, R_ASIDE = 4 };
 
-/* ---- table.c: keys, tables, time ---- */
+/* ---- table.c (table.h): keys, tables, time ---- */
 
-extern uint8_t SUIT[52], RANK[52]; /* c / 13 and c % 13, looked up */
-extern Key ZC[52][53];             /* both halves side by side: one cache line a probe */
-extern uint64_t ZB[2][52];
-extern uint64_t ZS[2][65], ZQ[2][65], ZF[2][4][14];
-
-void init_zobrist(void);
-int time_is_up(Search *s);
-void *big_alloc(size_t bytes);
-void big_free(void *p, size_t bytes);
-void tt_free(Key *t, uint64_t cap);
-int tt_insert(Search *s, Key k);
-
-/* The best-first runs' table of positions seen: one half of the key (8
- * bytes a slot, not 16), as a run stores millions of positions beside the
- * complete search's table. A collision (chance below n^2 / 2^65: 3e-6 at
- * ten million) could only drop a position from a search that proves
- * nothing by failing and whose wins are replayed. */
-typedef struct {
-    uint64_t *slot; /* 0: empty */
-    uint64_t cap, count;
-} Seen;
-
-int seen_insert(Seen *t, Key k);
-
-/* Two 64-bit finalizers (splitmix64's and murmur3's): the abstract key's
- * two halves chain a column's codes through different ones. */
-static inline uint64_t fmix_a(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t fmix_b(uint64_t z) {
-    z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
-    z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
-    return z ^ (z >> 33);
-}
-
-/* Fetch the cache line at p ahead of its use. On x86 by inline assembly:
- * gcc -O2 dropped the __builtin_prefetch of the table probes (the binary
- * held only the rehash's), and the probes waited on every miss. */
-static inline void prefetch(const void *p) {
-#if defined(__x86_64__) || defined(__i386__)
-    __asm__ volatile("prefetcht0 %0" : : "m"(*(const char *)p));
-#else
-    __builtin_prefetch(p);
-#endif
-}
-
-static inline void tt_prefetch(const Search *s, Key k) {
-    if (s->table.cap) prefetch(&s->table.slot[k.a & (s->table.cap - 1)]);
-}
-
-static inline void seen_prefetch(const Seen *t, Key k) {
-    if (t->cap) prefetch(&t->slot[fmix_a(k.b | 1) & (t->cap - 1)]);
-}
-
-/* Every CLOCK_EVERY nodes: has the time run out, or been called off? */
-static inline int out_of_time(Search *s) {
-    if (s->nodes % CLOCK_EVERY) return 0;
-    return time_is_up(s);
-}
-
-/* ---- abstract.c: the abstract game's key, kept up to date by step ---- */
-
-static inline void ak_add(Search *s, Key k) {
-    s->abstract.key.a += k.a;
-    s->abstract.key.b += k.b;
-}
-
-static inline void ak_sub(Search *s, Key k) {
-    s->abstract.key.a -= k.a;
-    s->abstract.key.b -= k.b;
-}
-
-static inline void ak_push(Search *s, int j, int c) { /* before len[j]++ */
-    int n = s->pos.len[j], k = s->abstract.code[c];
-    Key *h = s->abstract.column_key[j];
-    h[n + 1].a = fmix_a(h[n].a ^ ZS[0][k]);
-    h[n + 1].b = fmix_b(h[n].b + ZS[1][k]);
-    ak_sub(s, h[n]);
-    ak_add(s, h[n + 1]);
-}
-
-static inline void ak_pop(Search *s, int j) { /* after len[j]-- */
-    int n = s->pos.len[j];
-    ak_sub(s, s->abstract.column_key[j][n + 1]);
-    ak_add(s, s->abstract.column_key[j][n]);
-}
-
-static inline void ak_bouquet(Search *s, int c, int sign) {
-    Key z = {ZQ[0][s->abstract.code[c]], ZQ[1][s->abstract.code[c]]};
-    if (sign > 0) ak_add(s, z);
-    else ak_sub(s, z);
-}
-
-static inline void ak_found(Search *s, int su, int from, int to) {
-    s->abstract.key.a += ZF[0][su][to] - ZF[0][su][from];
-    s->abstract.key.b += ZF[1][su][to] - ZF[1][su][from];
-}
+/* ---- abstract.c: the abstract game ---- */
 
 void ak_init(Search *s);
 void abstract_setup(Search *s, const int low[4]);
@@ -289,17 +194,6 @@ static inline int parent_of(const Search *s, int j) {
     return s->pos.len[j] ? s->pos.col[j][s->pos.len[j] - 1] : BASE;
 }
 
-/* The key's terms: card c on parent p (a card, or BASE), card c in the bouquet. */
-static inline void hx(Search *s, int c, int p) {
-    s->pos.key.a ^= ZC[c][p].a;
-    s->pos.key.b ^= ZC[c][p].b;
-}
-
-static inline void hb(Search *s, int c) {
-    s->pos.key.a ^= ZB[0][c];
-    s->pos.key.b ^= ZB[1][c];
-}
-
 int step(Search *s, int c, int src, int target);
 void undo_to(Search *s, int64_t path_len);
 int auto_moves(Search *s);
@@ -310,12 +204,37 @@ int score_moves(Search *s, int64_t mstart);
 void sort_moves(FMove *m, int n);
 void set_layout(Search *s, const Layout *start);
 
-/* ---- depth_first.c, best_first.c, shorten.c: the searches ---- */
+/* ---- stall.c: the stalled check on these rules (../shared_c/stall.h) ---- */
 
-int run(Search *s);
-int run_best_first(Search *s, int depth_weight, int blocked_weight);
-int run_portfolio(Search *s);
-void shorten_line(Search *s, const Layout *start);
+/* From the layout in ``s`` (whose moves it uses): 1 stalled, 0 not (or
+ * won), -1 the states budget ran out, -4 out of memory; *states: the
+ * layouts stored. */
+int flower_stalled(Search *s, long long max_states, long long *states);
+
+/* ---- search.c: a search's buffers ---- */
+
+struct Search *search_fork(const struct Search *start);
 void free_search(Search *s);
+
+/* ---- depth_first.c, best_first.c: the two searches; shorten.c ---- */
+
+int run_depth_first(Search *s);
+int resume_depth_first(Search *s);
+typedef struct BestFirst BestFirst; /* one best-first run, which can pause and go on */
+BestFirst *bf_alloc(void);
+int bf_open(Search *s, BestFirst *b, int w_depth, int blocked);
+int bf_run(Search *s, BestFirst *b);
+void bf_close(BestFirst *b);
+int run_best_first(Search *s, int depth_weight, int blocked_weight);
+void shorten_line(Search *s, const Layout *start);
+
+/* ---- portfolio.c: above both searches ---- */
+
+/* The searches the module names. */
+enum { RUN_COMPLETE = 1, RUN_ORDERED, RUN_BEST_FIRST, RUN_PORTFOLIO };
+
+int run_search(Search *s, int kind, int depth_weight, int blocked_weight);
+int run_complete(Search *s);
+int run_portfolio(Search *s);
 
 #endif

@@ -1,6 +1,6 @@
 /* The position: moves played and undone, safe foundation moves (rule 1),
  * move generation (rules 2-4), and the best-first runs' evaluation. */
-#include "flower.h"
+#include "table.h"
 
 /* ---- state changes ---------------------------------------------------- */
 

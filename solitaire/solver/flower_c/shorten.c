@@ -1,5 +1,5 @@
 /* Shortening a won line: its detours and loops cut. */
-#include "flower.h"
+#include "table.h"
 
 /* A depth-first search can wander through hundreds of thousands of
  * positions before it wins (an unordered one most of all): its line goes

@@ -1,6 +1,6 @@
 /* Keys and tables: the Zobrist numbers of the transposition key, the
  * complete search's table, the best-first runs' seen sets, the clock. */
-#include "flower.h"
+#include "table.h"
 
 #include <sys/mman.h>
 

@@ -195,7 +195,23 @@ def _a_candidate_the_solver_needs_long_for(game: str, date) -> int:
     pytest.fail(f"every {game} candidate of {date} was settled within {LONG_BUDGET_NODES} nodes")
 
 
-def test_a_worker_killed_halfway_leaves_the_deal_to_the_next_worker(start_worker, a_date, replay):
+# The second worker's visibility timeout: a message unacknowledged for longer
+# is given to it again.
+VISIBILITY_SECONDS = 2
+
+
+def _unacked_for(broker: redis.Redis, task_id: str) -> float:
+    """Seconds the task's message has waited unacknowledged in the Redis
+    broker (kombu's ``unacked`` hash and its ``unacked_index`` of delivery
+    times); -1 while it is not there."""
+    for tag, payload in broker.hgetall("unacked").items():
+        if task_id.encode() in payload:
+            delivered = broker.zscore("unacked_index", tag)
+            return -1.0 if delivered is None else time.time() - delivered
+    return -1.0
+
+
+def test_a_worker_killed_halfway_leaves_the_deal_to_the_next_worker(start_worker, a_date, replay, settings):
     game = "flower"
     candidate = _a_candidate_the_solver_needs_long_for(game, a_date)
     seed = deal_seed(game=game, date=a_date, candidate=candidate)
@@ -220,9 +236,13 @@ def test_a_worker_killed_halfway_leaves_the_deal_to_the_next_worker(start_worker
 
     # The task was never acknowledged, so Redis gives it to the next worker
     # once the visibility timeout passes; that worker finds the claim stale.
-    time.sleep(3)
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    _wait_until(
+        lambda: _unacked_for(broker, task_id) > VISIBILITY_SECONDS, seconds=30,
+        explain=lambda: f"task {task_id} is not waiting unacknowledged in the broker",
+    )
     second = start_worker(
-        CELERY_VISIBILITY_TIMEOUT="2", DEAL_CLAIM_STALE_SECONDS="2",
+        CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_SECONDS), DEAL_CLAIM_STALE_SECONDS="2",
         DEAL_SOLVE_MAX_SECONDS="600", DEAL_SOLVE_MAX_NODES=str(SMALL_BUDGET_NODES),
         DEAL_MAX_CANDIDATES=str(candidate + 40),
     )

@@ -8,13 +8,14 @@ import random
 import time
 
 import pytest
+from reference_searches import PyCruelSearch
 from test_solver import brute_force_winnable, random_small_cruel
 
 import solitaire
 from solitaire import SolveStatus, parse_position, solve
 from solitaire.solver import _cruel, _cruel_c  # built by setup.py; a missing build fails here
 from solitaire.solver._budget import BudgetSpent, Meter
-from solitaire.solver._cruel import CCruelSearch, PyCruelSearch
+from solitaire.solver._cruel import CCruelSearch
 from solitaire.solver.settings import CRUEL
 
 

@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from reference_searches import PyFlowerSearch
 from test_solver import brute_force_winnable, highest_cards, random_small_flower
 
 import solitaire
@@ -15,7 +16,7 @@ from solitaire import FlowerPosition, SolveStatus, solve
 from solitaire.moves import MOVES
 from solitaire.solver import _flower_c
 from solitaire.solver._budget import BudgetSpent, Meter
-from solitaire.solver._flower import CFlowerSearch, PyFlowerSearch
+from solitaire.solver._flower import CFlowerSearch
 from solitaire.solver.settings import BLOCKED, FLOWER, StepAside
 
 
