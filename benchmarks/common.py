@@ -77,6 +77,8 @@ def server_env(args, url: str, workers: int, *, name: str = "bench") -> dict:
         # Metrics files and hint slots of this run only (gunicorn empties the folder).
         "PROMETHEUS_MULTIPROC_DIR": os.path.join(scratch, "metrics"),
         "PLAY_HINT_SLOT_DIR": os.path.join(scratch, "hints"),
+        # No metrics port: two runs on one machine would want the same one.
+        "METRICS_PORT": "0",
     })
     os.makedirs(env["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)  # manage.py writes there too
     return env

@@ -52,12 +52,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
 import random
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -66,11 +66,16 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
-RUN_ID = f"{os.getpid()}-{int(time.time())}"
+from common import ROOT, RUN_ID, Server, manage, scratch_database, today_deals
+from common import server_env as _server_env
+
+NAME = "load-bench"
+
+
+def server_env(args, url: str, workers: int) -> dict:
+    return _server_env(args, url, workers, name=NAME)
 
 
 # -- a small HTTP/1.1 keep-alive client ------------------------------------------
@@ -458,92 +463,12 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
 # -- the server and its database ---------------------------------------------------------
 
 
-def db_url(admin_url: str, name: str) -> str:
-    return urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}"))
-
-
-def server_env(args, url: str, workers: int) -> dict:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DEBUG", "CELERY_BROKER_URL", "DAILY_TIME_ZONE")}
-    env.update({
-        "DEBUG": "false", "SECRET_KEY": "load-bench-secret-key-not-for-production",
-        "DEAL_SEED_SECRET": "load-bench-deal-seed-secret", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DATABASE_URL": url, "CACHE_URL": args.cache_url, "PORT": str(args.port),
-        # A fresh database numbers users from 1 again: keep earlier runs' throttle counts apart.
-        "CACHE_KEY_PREFIX": f"load-bench-{RUN_ID}",
-        "WEB_CONCURRENCY": str(workers), "GUNICORN_THREADS": str(args.threads),
-        "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "false",
-        "CSRF_COOKIE_SECURE": "false", "LOG_LEVEL": "warning", "PYTHONPATH": str(ROOT),
-        "WHITENOISE_USE_FINDERS": "true",
-        # Metrics files and hint slots of this run only (gunicorn empties the folder).
-        "PROMETHEUS_MULTIPROC_DIR": os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}", "metrics"),
-        "PLAY_HINT_SLOT_DIR": os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}", "hints"),
-        # No metrics port: two runs on one machine would want the same one.
-        "METRICS_PORT": "0",
-    })
-    os.makedirs(env["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)  # manage.py writes there too
-    return env
-
-
-def manage(env: dict, *argv: str) -> None:
-    subprocess.run([PYTHON, str(ROOT / "manage.py"), *argv], env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
 def bare_application(environ, start_response):
     """gunicorn's own ceiling: a WSGI app answering a constant (the floor)."""
     body = b'{"status": "ok"}'
     start_response("200 OK", [("Content-Type", "application/json"),
                               ("Content-Length", str(len(body)))])
     return [body]
-
-
-class Server:
-    def __init__(self, args, env: dict, app: str = "api.wsgi"):
-        self.args, self.env, self.proc, self.app = args, env, None, app
-
-    def __enter__(self):
-        gunicorn = shutil.which("gunicorn", path=str(Path(PYTHON).parent)) or "gunicorn"
-        self.proc = subprocess.Popen(
-            [gunicorn, "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--bind",
-             f"127.0.0.1:{self.args.port}", self.app],
-            env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.args.server_log,
-            start_new_session=True)
-        for _ in range(300):
-            if self.proc.poll() is not None:
-                raise SystemExit(f"gunicorn exited with {self.proc.returncode}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.args.port), timeout=0.2):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        time.sleep(1.0)  # all workers booted
-        return self
-
-    def __exit__(self, *exc):
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-
-
-def today_deals(env: dict) -> tuple[str, dict[str, list[str]]]:
-    code = (
-        "import django; django.setup()\n"
-        "import json\n"
-        "from api import clock\n"
-        "from api.deals.models import DailyDeal\n"
-        "today = clock.today()\n"
-        "print(json.dumps([today.isoformat(), {d.game: d.certificate.split() for d in "
-        "DailyDeal.objects.filter(date=today, state='verified')}]))\n"
-    )
-    out = subprocess.run([PYTHON, "-c", code], env={**env, "DJANGO_SETTINGS_MODULE": "api.settings"},
-                         check=True, capture_output=True, text=True, cwd=ROOT).stdout
-    date, lines = json.loads(out.strip().splitlines()[-1])
-    return date, lines
 
 
 PGBENCH_SCRIPT = """\
@@ -762,21 +687,13 @@ class Bench:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    import psycopg
-
-    url = db_url(args.admin_url, args.db)
-    with psycopg.connect(args.admin_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {args.db}")
-    bench = Bench(args, url)
-    try:
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(scratch_database(args.admin_url, args.db, keep=args.keep))
+        stack.callback(shutil.rmtree, os.path.join(tempfile.gettempdir(), f"{NAME}-{RUN_ID}"),
+                       ignore_errors=True)
+        bench = Bench(args, url)
         bench.prepare()
         bench.run(args.scenarios.split(","))
-    finally:
-        shutil.rmtree(os.path.join(tempfile.gettempdir(), f"load-bench-{RUN_ID}"), ignore_errors=True)
-        if not args.keep:
-            with psycopg.connect(args.admin_url, autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
     if args.json:
         Path(args.json).write_text(json.dumps(bench.results, indent=1))
     print("load_bench: integrity",

@@ -41,7 +41,8 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-import load_bench  # the scratch database and gunicorn, as the load benchmark starts them
+import common
+import load_bench  # the server environment and gunicorn, as the load benchmark starts them
 
 PASSWORD = "a long pass phrase for the probe 42"
 
@@ -342,7 +343,7 @@ def main(argv=None) -> int:
 
     cache = ProbeRedis()
     args.cache_url = f"redis://127.0.0.1:{cache.port}/0"
-    url = load_bench.db_url(args.admin_url, args.db)
+    url = common.db_url(args.admin_url, args.db)
     with psycopg.connect(args.admin_url, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {args.db}")

@@ -166,4 +166,4 @@ def test_a_stuck_position_is_announced_and_offers_undo_and_finish(
     assert final["status"] == status, "finishing keeps blocked/stalled, it does not turn into abandoned"
     assert final["counters"] == {"cards_home": home, "redeals": 0, "undos": 1, "moves": 1}
     log = api_get(page, f"/attempts/{final['id']}/log")
-    assert log["actions"] == [move, "undo", move] and log["replay_ok"] is True
+    assert log["actions"] == [move, "undo", move, "finish"] and log["replay_ok"] is True

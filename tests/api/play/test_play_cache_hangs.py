@@ -100,6 +100,8 @@ def _play(make, players: int, seconds: float) -> list[float]:
         mine = []
         while time.monotonic() < stop_at:
             if attempt["status"] != "playing" or not attempt["legal"]:
+                if not attempt["finished"]:  # practice opens once it is finished
+                    client.finish(attempt)
                 attempt = client.start("cruel")
                 continue
             legal = attempt["legal"][0]
