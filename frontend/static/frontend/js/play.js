@@ -20,6 +20,8 @@ import {
 } from "./state.js";
 
 const PENDING_AFTER_MS = 300;
+// Waits before an unanswered action is sent again (same version).
+const RETRIES_MS = [250, 1000];
 
 const page = document.querySelector("[data-play]");
 const game = page.dataset.game;
@@ -42,6 +44,7 @@ const view = {
   motion: {}, // how the next redraw slides: {redeal, order}
   timings: [], // per move: ms from pointer-up (or the key) to the board redrawn and to the answer
   noHintFor: null, // the attempt the API refused hints (its ranked one on the deal is open)
+  lostAnswer: null, // the attempt whose last action's answer never came
 };
 globalThis.playTimings = view.timings;
 
@@ -265,7 +268,7 @@ async function submitMoves(tokens, { motion = {} } = {}) {
       const body = tokens.length === 1
         ? { move: tokens[0], version: before.version }
         : { moves: tokens, version: before.version };
-      const next = await api(`/attempts/${before.id}/moves`, { method: "POST", body });
+      const next = await sendAction(`/attempts/${before.id}/moves`, body);
       showMessage("");
       if (!shown) view.motion = motion;
       setAttempt(next);
@@ -274,7 +277,7 @@ async function submitMoves(tokens, { motion = {} } = {}) {
       view.timings.push(timing);
       announce(tokens.length === 1 ? describeAfterMove(tokens[0], next) : describeBatch(tokens, next));
     } catch (error) {
-      rejected(error, before, tokens.length === 1 ? tokens[0] : null);
+      await rejected(error, before, tokens.length === 1 ? tokens[0] : null, tokens);
     }
   });
   autoSafe();
@@ -288,9 +291,62 @@ function describeBatch(tokens, attempt) {
   ].filter(Boolean).join(" ");
 }
 
-function rejected(error, before, token) {
-  if (error.code === "stale_version" && error.state) setAttempt(error.state);
-  else setAttempt(before);
+/**
+ * POST an action. An answer lost on the way (no reply at all) is asked for
+ * again with the same version: the API answers an action it already has as
+ * `replayed`, and applies one it never got, so nothing is applied twice.
+ */
+async function sendAction(path, body) {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await api(path, { method: "POST", body });
+    } catch (error) {
+      if (error.code !== "network_error" || retry >= RETRIES_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRIES_MS[retry]));
+    }
+  }
+}
+
+/**
+ * True when the server's attempt is `before` with exactly these actions
+ * applied: an action whose answer was lost, then sent again (by the player
+ * or the page) from the old version, which the API refuses as stale.
+ */
+function alreadyApplied(state, before, tokens) {
+  return Boolean(state && tokens?.length && state.id === before.id
+    && state.version === before.version + tokens.length && state.last_action === tokens.at(-1));
+}
+
+/**
+ * An action refused or unanswered. Stale answers and lost ones bring the
+ * page to the server's attempt without a word when this page is the reason
+ * it lagged (an answer it never got); only a change it cannot explain is said.
+ */
+async function rejected(error, before, token, tokens = token ? [token] : null) {
+  if (error.code === "stale_version" && error.state) {
+    const lagged = view.lostAnswer === before.id;
+    view.lostAnswer = null;
+    setAttempt(error.state);
+    if (lagged || alreadyApplied(error.state, before, tokens)) {
+      showMessage("");
+      return;
+    }
+  } else if (error.code === "network_error") {
+    // The server may have it all the same: show the attempt as it has it.
+    try {
+      const now = await api(`/attempts/${before.id}`);
+      setAttempt(now);
+      if (now.version !== before.version) {
+        showMessage("");
+        return;
+      }
+    } catch {
+      view.lostAnswer = before.id;
+      setAttempt(before);
+    }
+  } else {
+    setAttempt(before);
+  }
   // Midnight passed: the attempt is frozen now; show it as the server has it.
   if (error.code === "day_over") api(`/attempts/${before.id}`).then(setAttempt, () => {});
   let text = errorText(error, gettext);
@@ -309,12 +365,12 @@ async function undo() {
   view.selected = null;
   await withBusy(async () => {
     try {
-      const next = await api(`/attempts/${before.id}/undo`, { method: "POST", body: { version: before.version } });
+      const next = await sendAction(`/attempts/${before.id}/undo`, { version: before.version });
       showMessage("");
       setAttempt(next);
       announce(fill(gettext("Move undone. %(n)s of 52 cards home."), { n: next.counters.cards_home }));
     } catch (error) {
-      rejected(error, before, null);
+      await rejected(error, before, null, ["undo"]);
     }
   });
 }
@@ -630,5 +686,21 @@ document.addEventListener("keydown", (event) => {
   if (event.target.closest?.("input, select, textarea, button, a, summary")) return;
   onKey(event);
 });
+// Back to this tab: another tab (or device) may have played meanwhile.
+async function refreshOnReturn() {
+  const shown = view.attempt;
+  if (document.visibilityState === "hidden" || !shown || view.busy || view.queue.length) return;
+  try {
+    const now = await api(`/attempts/${shown.id}`);
+    if (view.attempt === shown && !view.busy
+      && (now.version !== shown.version || now.finished !== shown.finished || now.frozen !== shown.frozen)) {
+      setAttempt(now);
+    }
+  } catch {
+    // Offline for now: the next action finds out.
+  }
+}
+window.addEventListener("focus", () => refreshOnReturn());
+document.addEventListener("visibilitychange", () => refreshOnReturn());
 setInterval(tick, 1000);
 load();
