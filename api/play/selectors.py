@@ -24,13 +24,16 @@ from api.play.names import shown_name
 #
 # Ranked attempts of one deal, in leaderboard order; RANK() gives ties one
 # rank. The ORDER BY matches the play_leaderboard index, so PostgreSQL reads
-# the first rows of the index and stops (no sort of the whole deal).
+# the first rows of the index and stops (no sort of the whole deal). Ranks
+# compare time in whole tenths of a second (TIME_STEP_MS), as the answer
+# gives it: records that read the same share a rank. The first rows by
+# milliseconds are the first rows by tenths too, so ranking them alone is exact.
 _TOP_SQL = """
 SELECT top.id, top.player_id, p.display_name, p.is_guest, u.username,
-       top.cards_home, top.undos, top.redeals, top.elapsed_ms, top.rank
+       top.cards_home, top.undos, top.redeals, top.elapsed_ms,
+       RANK() OVER (ORDER BY top.cards_home DESC, top.undos, top.redeals, top.elapsed_ms / 100) AS rank
 FROM (
-  SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms,
-         RANK() OVER (ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms) AS rank
+  SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms
   FROM play_attempt a
   WHERE a.deal_id = %s AND a.ranked AND a.version > 0
   ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
@@ -38,8 +41,11 @@ FROM (
 ) top
 JOIN play_player p ON p.user_id = top.player_id
 JOIN auth_user u ON u.id = top.player_id
-ORDER BY top.rank, top.id
+ORDER BY rank, top.id
 """
+
+# Time on the leaderboard: whole tenths of a second, cut (never rounded up).
+TIME_STEP_MS = 100
 
 # A player's rank is 1 + the number of strictly better records; both halves
 # are index-only range scans of play_leaderboard (a row comparison on the
@@ -54,7 +60,8 @@ SELECT
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
       AND cards_home = %(c)s AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e)s)) AS better,
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
-      AND cards_home = %(c)s AND (undos, redeals, elapsed_ms) = (%(u)s, %(r)s, %(e)s)) AS equal
+      AND cards_home = %(c)s AND (undos, redeals, elapsed_ms) >= (%(u)s, %(r)s, %(e)s)
+      AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e_end)s)) AS equal
 """
 
 # Large boards: ranked attempts counted per bucket (cards_home, undos,
@@ -84,10 +91,10 @@ ORDER BY cards_home DESC, undos, redeals
 # Live, exact order inside one bucket: a range scan of play_leaderboard over
 # the rows with the same (cards_home, undos, redeals) and no more time.
 _IN_BUCKET_SQL = """
-SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms = %(e)s)
+SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms >= %(e)s)
 FROM play_attempt
 WHERE deal_id = %(deal)s AND ranked AND version > 0 AND cards_home = %(c)s AND undos = %(u)s
-  AND redeals = %(r)s AND elapsed_ms <= %(e)s
+  AND redeals = %(r)s AND elapsed_ms < %(e_end)s
 """
 
 
@@ -195,7 +202,7 @@ def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, is_me) ->
         "cards_home": cards_home,
         "undos": undos,
         "redeals": redeals,
-        "elapsed_seconds": round(elapsed_ms / 1000, 1),
+        "elapsed_seconds": (elapsed_ms // TIME_STEP_MS) * TIME_STEP_MS / 1000,
         "is_me": is_me,
     }
 
@@ -231,12 +238,14 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     me = None
     if mine is not None:
         c, u, r, e = mine.cards_home, mine.undos, mine.redeals, mine.elapsed_ms
+        # Equal: the same tenth of a second; better: an earlier one.
+        shown = {"e": e - e % TIME_STEP_MS, "e_end": e - e % TIME_STEP_MS + TIME_STEP_MS}
         if cached:
-            cur.execute(_IN_BUCKET_SQL, {"deal": deal.pk, "c": c, "u": u, "r": r, "e": e})
+            cur.execute(_IN_BUCKET_SQL, {"deal": deal.pk, "c": c, "u": u, "r": r, **shown})
             better_in_bucket, equal = cur.fetchone()
             better = buckets.ahead_of(cards_home=c, undos=u, redeals=r) + better_in_bucket
         else:
-            cur.execute(_COUNTS_SQL, {"deal": deal.pk, "c": c, "u": u, "r": r, "e": e})
+            cur.execute(_COUNTS_SQL, {"deal": deal.pk, "c": c, "u": u, "r": r, **shown})
             total, better, equal = cur.fetchone()
         # Exact when counted live; from a snapshot, a record that moved since
         # may not add up, so keep beaten within what can be true.

@@ -78,9 +78,38 @@ export function formatMonth(isoMonth, lang) {
 export function formatLocalTime(isoWithOffset, locale, timeZone) {
   const date = new Date(isoWithOffset);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, {
-    weekday: "short", hour: "2-digit", minute: "2-digit", timeZone,
+  // The page's language as its dates read it (en-GB for English), on a 24-hour clock.
+  return new Intl.DateTimeFormat(dateLocale(locale), {
+    weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone,
   }).format(date);
+}
+
+/**
+ * 67.3 -> "1:07.3" ("1:07,3" in pt-PT): a leaderboard time, in the whole
+ * tenths of a second that rank it (the API gives them, cut not rounded).
+ */
+export function formatTenths(seconds, lang) {
+  const tenths = Math.max(0, Math.round((Number(seconds) || 0) * 10));
+  const mark = String(lang || "").toLowerCase().startsWith("pt") ? "," : ".";
+  return `${formatDuration(Math.floor(tenths / 10))}${mark}${tenths % 10}`;
+}
+
+/**
+ * A player's place in words, right for one player and for ties:
+ * "Rank 2 of 9, shared with 3 other players. You did better than 60% of
+ * the other players." `beaten`: players with a worse record.
+ */
+export function rankText({ rank, total, beaten }, gettext = identity, ngettext = identityN) {
+  if (total <= 1) return gettext("Rank 1 of 1: the only ranked player so far.");
+  const others = Math.max(0, total - beaten - rank); // equal records besides this one
+  const head = others
+    ? fill(ngettext("Rank %(rank)s of %(total)s, shared with %(n)s other player.",
+      "Rank %(rank)s of %(total)s, shared with %(n)s other players.", others), { rank, total, n: others })
+    : fill(gettext("Rank %(rank)s of %(total)s."), { rank, total });
+  if (!beaten) return head;
+  return `${head} ${fill(gettext("You did better than %(share)s of the other players."), {
+    share: formatShare(beaten / (total - 1)),
+  })}`;
 }
 
 /** 0.753 -> "75%" (never 100% unless every other player was beaten). */

@@ -7,7 +7,7 @@ import { BoardView } from "./board.js";
 import { confirmDialog, finishNeedsConfirmation } from "./confirm.js";
 import { announce, gettext, h, ngettext, replace } from "./dom.js";
 import {
-  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatShare, formatTimeLeft, gameName, redealsText,
+  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatTimeLeft, gameName, rankText, redealsText,
   secondsLeft, shareText, undosText,
 } from "./format.js";
 import { watchMidnight } from "./midnight.js";
@@ -521,9 +521,7 @@ async function renderEnd() {
       if (board.me) {
         rank = board.me.rank;
         total = board.total;
-        $("rank").textContent = fill(gettext("Rank %(rank)s of %(total)s: you did better than %(share)s of players."), {
-          rank, total, share: formatShare(board.me.beaten_share),
-        });
+        $("rank").textContent = rankText({ rank, total, beaten: board.me.beaten }, gettext, ngettext);
       }
     } catch (error) {
       $("rank").textContent = errorText(error, gettext);
