@@ -11,7 +11,7 @@ import {
   secondsLeft, shareText, undosText,
 } from "./format.js";
 import { watchMidnight } from "./midnight.js";
-import { cardName, moveText, parseMove } from "./notation.js";
+import { cardName, cardText, moveText, parseMove } from "./notation.js";
 import { homeMove, isDouble, onlyMove } from "./gestures.js";
 import { fitBoard } from "./layout.js";
 import { CARD_SCALE, loadSettings, saveSettings, slideMs } from "./settings.js";
@@ -124,11 +124,14 @@ function renderStatus() {
 function drawBoard(attempt) {
   const longest = Math.max(0, ...stacksOf(attempt.position).map((stack) => stack.length));
   const metrics = fitBoard($("board-scroll"), { game, longest, scale: CARD_SCALE[view.settings.cardSize] });
-  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX];
+  // A hint lights its card and target until the position changes.
+  const hint = view.hint && view.hint.id === attempt.id && view.hint.version === attempt.version
+    && !attempt.pending ? view.hint : null;
+  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX, hint];
   if (view.drawn && drawn.every((value, i) => value === view.drawn[i])) return;
   view.drawn = drawn;
   const before = snapshot($("board"));
-  board.render(attempt, { selected: view.selected, interactive: isActive(attempt) });
+  board.render(attempt, { selected: view.selected, interactive: isActive(attempt), hint });
   slide($("board"), before, { ms: motionMs(), ...view.motion });
   view.motion = {};
 }
@@ -224,6 +227,16 @@ function describeAfterMove(token, attempt) {
   parts.push(fill(gettext("%(n)s of 52 cards home."), { n: attempt.counters.cards_home }));
   parts.push(statusSentence(attempt));
   return parts.filter(Boolean).join(" ");
+}
+
+/** A move in words, its card as the cards show it: "7♦ onto pile 11.", "5♣ to its foundation.", "redeal". */
+function moveWords(token) {
+  const move = parseMove(token);
+  if (move.redeal) return gettext("redeal");
+  const card = cardText(move.card);
+  if (move.target === "F") return fill(gettext("%(card)s to its foundation."), { card });
+  const where = game === "cruel" ? gettext("pile %(n)s") : gettext("column %(n)s");
+  return fill(gettext("%(card)s onto %(where)s."), { card, where: fill(where, { n: move.target }) });
 }
 
 function statusSentence(attempt) {
@@ -402,8 +415,13 @@ async function showHint() {
   await withBusy(async () => {
     try {
       const answer = await api(`/attempts/${attempt.id}/hint`);
+      if (answer.move && answer.move !== "R") {
+        const [card, target] = answer.move.split(">");
+        view.hint = { id: attempt.id, version: attempt.version, card, target };
+        render();
+      }
       const text = answer.move
-        ? fill(gettext("Hint: %(move)s"), { move: moveText(answer.move, gettext) })
+        ? fill(gettext("Hint: %(move)s"), { move: moveWords(answer.move) })
         : answer.status === "unsolvable"
           ? gettext("This position can no longer be won.")
           : gettext("No hint was found in time; try again.");
