@@ -87,7 +87,10 @@ function handle(form, action) {
       const field = FIELD_OF_CODE[error.code];
       const fields = field ? { [field]: [error.message], ...error.fields } : error.fields ?? {};
       showFieldErrors(form, fields);
-      showMessage(ACCOUNT_CODES.has(error.code) ? error.message : errorText(error, gettext), "error");
+      // A field the server refused (a weak password, say) is said under the field.
+      const refused = error.code === "bad_request" && Object.keys(error.fields ?? {}).length;
+      showMessage(ACCOUNT_CODES.has(error.code) ? error.message
+        : refused ? gettext("Some fields need your attention.") : errorText(error, gettext), "error");
       // A rejected form keeps what was typed, but not passwords, for the next try.
       for (const input of form.querySelectorAll("input[type=password]")) input.value = "";
     } finally {
