@@ -61,6 +61,28 @@ function showMessage(text, kind = "info") {
   box.hidden = !text;
 }
 
+/**
+ * Turn a control off or on. One that has the focus is marked aria-disabled
+ * instead of disabled, so the focus stays on it (a disabled button drops it
+ * to the page's body); its click is then ignored (offWhileMarked).
+ */
+function setDisabled(button, off) {
+  if (off && document.activeElement === button) {
+    button.setAttribute("aria-disabled", "true");
+    return;
+  }
+  button.removeAttribute("aria-disabled");
+  button.disabled = off;
+}
+
+/** A click handler that does nothing while its button is marked off. */
+function offWhileMarked(handler) {
+  return (event) => {
+    if (event.currentTarget.getAttribute("aria-disabled") === "true") return;
+    handler(event);
+  };
+}
+
 function render() {
   const attempt = view.attempt;
   const active = isActive(attempt) && !view.busy;
@@ -74,21 +96,21 @@ function render() {
   drawBoard(attempt);
   const autofinish = $("autofinish");
   autofinish.hidden = !(active && attempt.forced?.length);
-  autofinish.disabled = view.busy;
+  setDisabled(autofinish, view.busy);
   const c = attempt.counters;
   $("cards-home").textContent = `${c.cards_home}/52`;
   $("redeals").textContent = String(c.redeals);
   $("undos").textContent = String(c.undos);
   $("redeals-counter").hidden = game !== "cruel";
-  $("undo").disabled = !(attempt.can_undo && !attempt.finished) || view.busy;
+  setDisabled($("undo"), !(attempt.can_undo && !attempt.finished) || view.busy);
   const redeal = $("redeal");
   redeal.hidden = game !== "cruel";
-  redeal.disabled = !(attempt.can_redeal && active);
-  $("finish").disabled = attempt.finished || view.busy;
+  setDisabled(redeal, !(attempt.can_redeal && active));
+  setDisabled($("finish"), attempt.finished || view.busy);
   // Hints are for practice: the API refuses them on a ranked attempt in play,
   // and on practice while the ranked attempt on the deal is (it says so once).
   $("hint").hidden = attempt.ranked || attempt.finished || view.noHintFor === attempt.id;
-  $("hint").disabled = !active;
+  setDisabled($("hint"), !active);
   $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
   $("ranked-note").hidden = true; // said before Start; the label below names the attempt
   if (attempt.frozen && !attempt.finished) {
@@ -659,13 +681,13 @@ function archiveRecordText(attempts) {
 }
 
 $("start").addEventListener("click", () => startAttempt());
-$("undo").addEventListener("click", () => undo());
-$("redeal").addEventListener("click", () => submitMove("R"));
-$("finish").addEventListener("click", () => finish());
-$("autofinish").addEventListener("click", () => {
+$("undo").addEventListener("click", offWhileMarked(() => undo()));
+$("redeal").addEventListener("click", offWhileMarked(() => submitMove("R")));
+$("finish").addEventListener("click", offWhileMarked(() => finish()));
+$("autofinish").addEventListener("click", offWhileMarked(() => {
   const forced = view.attempt?.forced ?? [];
   submitMoves(forced, { motion: { order: forced.map((t) => t.split(">")[0]) } });
-});
+}));
 for (const input of page.querySelectorAll("[data-setting]")) {
   const key = input.dataset.setting;
   if (input.type === "checkbox") input.checked = view.settings[key];
@@ -682,10 +704,20 @@ window.addEventListener("resize", () => {
   clearTimeout(resizeTimer);
   resizeTimer = setTimeout(() => { if (view.attempt) render(); }, 100);
 });
-$("hint").addEventListener("click", () => showHint());
+$("hint").addEventListener("click", offWhileMarked(() => showHint()));
 $("stuck-undo").addEventListener("click", () => undo());
 $("stuck-finish").addEventListener("click", () => finish());
 $("again").addEventListener("click", () => startAttempt());
+// The device's own share sheet where there is one (phones); Copy everywhere.
+$("share").hidden = typeof navigator.share !== "function";
+$("share").addEventListener("click", async () => {
+  const [text, url] = $("share-text").value.split("\n");
+  try {
+    await navigator.share({ text, url });
+  } catch {
+    // Dismissed, or refused: the text stays there to copy.
+  }
+});
 $("copy").addEventListener("click", async () => {
   const text = $("share-text").value;
   try {
