@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, models
 
 from api import clock
+from api.deals.difficulty import difficulty_level
 from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
 from api.play.models import Attempt
@@ -267,6 +268,14 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
             "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me}
 
 
+def won_share(deal: DailyDeal) -> float | None:
+    """The share of the deal's ranked attempts on the board that were won
+    (None when nobody played it ranked)."""
+    counts = Attempt.objects.filter(deal=deal, ranked=True, version__gt=0).aggregate(
+        total=models.Count("id"), won=models.Count("id", filter=models.Q(status=Attempt.Status.WON)))
+    return round(counts["won"] / counts["total"], 4) if counts["total"] else None
+
+
 # -- history ---------------------------------------------------------------------
 
 
@@ -375,10 +384,10 @@ def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict
     today = clock.day_of(now)
     start = max(month, first_day() or today)
     end = min(_next_month(month) - dt.timedelta(days=1), today)
-    verified = set(
+    verified = dict(  # date -> the solver's difficulty figure
         DailyDeal.objects.filter(
             game=game, date__range=(start, end), state=DailyDeal.State.VERIFIED
-        ).values_list("date", flat=True)
+        ).values_list("date", "difficulty")
     )
     records: dict[dt.date, Attempt] = {}
     attempts = Attempt.objects.filter(
@@ -392,6 +401,7 @@ def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict
         days.append({
             "date": day.isoformat(),
             "has_deal": day in verified,
+            "difficulty_level": difficulty_level(game, verified[day]) if day in verified else None,
             "today": day == today,
             "record": _record(records.get(day), now),
         })

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 import solitaire
 from api import clock
+from api.deals.difficulty import difficulty_level
 from api.deals.models import DailyDeal
 from api.play import selectors, services, throttles, tokens
 from api.play import schema as out
@@ -154,6 +155,7 @@ def _deal_out(deal: DailyDeal, *, today: dt.date, user, now: dt.datetime) -> dic
         "date": deal.date.isoformat(),
         "ready": deal.is_verified,
         "difficulty": deal.difficulty,
+        "difficulty_level": difficulty_level(deal.game, deal.difficulty),
         "solution_length": deal.solution_length,
         "redeals": deal.redeals,
         "day_over": day_over,
@@ -161,6 +163,7 @@ def _deal_out(deal: DailyDeal, *, today: dt.date, user, now: dt.datetime) -> dic
     if day_over and deal.is_verified:
         out["position"] = solitaire.parse_position(deal.position).to_dict()
         out["solution"] = deal.certificate
+        out["won_share"] = selectors.won_share(deal)
     attempts = (
         Attempt.objects.filter(deal=deal, player=user).select_related("deal")
         if user is not None and user.is_authenticated

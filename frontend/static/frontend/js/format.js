@@ -112,6 +112,24 @@ export function rankText({ rank, total, beaten }, gettext = identity, ngettext =
   })}`;
 }
 
+/** A deal's difficulty level (the API's difficulty_level) as a word: "hard". */
+export function levelWord(level, gettext = identity) {
+  return {
+    easy: gettext("easy"), medium: gettext("medium"), hard: gettext("hard"), very_hard: gettext("very hard"),
+  }[level?.level] ?? "";
+}
+
+/** "hard (3 of 4)": the word and where it stands on the scale. */
+export function levelText(level, gettext = identity) {
+  if (!level) return "–";
+  return fill(gettext("%(level)s (%(step)s of %(of)s)"), { level: levelWord(level, gettext), step: level.step, of: level.of });
+}
+
+/** 0.4 -> "40%" in the page's language's number format ("40 %" where it spaces it). */
+export function formatPercent(share, lang) {
+  return new Intl.NumberFormat(dateLocale(lang), { style: "percent", maximumFractionDigits: 0 }).format(Number(share) || 0);
+}
+
 /** 0.753 -> "75%" (never 100% unless every other player was beaten). */
 export function formatShare(share) {
   const value = Math.max(0, Math.min(1, Number(share) || 0));
@@ -139,7 +157,7 @@ export function undosText(n, ngettext = identityN) {
  * gives nothing of the deal away.
  */
 export function shareText(
-  { game, date, counters, elapsedSeconds, status, rank, total, url, lang },
+  { game, date, counters, elapsedSeconds, status, rank, total, url, lang, level = null },
   gettext = identity, ngettext = identityN,
 ) {
   const won = status === "won";
@@ -151,6 +169,7 @@ export function shareText(
   parts.push(undosText(counters.undos, ngettext));
   parts.push(formatDuration(elapsedSeconds));
   if (rank && total) parts.push(fill(gettext("#%(rank)s of %(total)s"), { rank, total }));
+  if (level) parts.push(fill(gettext("difficulty: %(level)s"), { level: levelWord(level, gettext) }));
   const blocks = Math.round((counters.cards_home / 52) * 10);
   // Plain geometric shapes: they are in every font, unlike emoji.
   parts.push("\u25A0".repeat(blocks) + "\u25A1".repeat(10 - blocks));

@@ -7,7 +7,8 @@ import { BoardView } from "./board.js";
 import { confirmDialog, finishNeedsConfirmation } from "./confirm.js";
 import { announce, gettext, h, ngettext, replace } from "./dom.js";
 import {
-  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatTimeLeft, gameName, rankText, redealsText,
+  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatPercent, formatTimeLeft, gameName, levelText,
+  rankText, redealsText,
   secondsLeft, shareText, undosText,
 } from "./format.js";
 import { watchMidnight } from "./midnight.js";
@@ -571,7 +572,7 @@ async function renderEnd() {
   }
   $("share-text").value = shareText({
     game, date: attempt.date, counters: c, elapsedSeconds: attempt.elapsed_seconds, status: attempt.status, rank, total,
-    url: dayUrl(window.location.origin, game, attempt.date), lang,
+    url: dayUrl(window.location.origin, game, attempt.date), lang, level: view.deal?.difficulty_level,
   }, gettext, ngettext);
 }
 
@@ -644,7 +645,17 @@ async function load() {
       $("archive").hidden = false;
       $("archive-record").textContent = archiveRecordText(view.deal.my_attempts ?? []);
     }
-    $("difficulty").textContent = view.deal.difficulty == null ? "–" : Number(view.deal.difficulty).toFixed(1);
+    $("difficulty").textContent = levelText(view.deal.difficulty_level, gettext);
+    if (view.deal.difficulty_level) {
+      $("difficulty").title = fill(gettext("Harder than %(share)s of a large sample of deals"), {
+        share: formatPercent(view.deal.difficulty_level.percentile / 100, lang),
+      });
+    }
+    if (archiveDate && view.deal.won_share != null) {
+      $("archive-won").textContent = fill(gettext("%(share)s of the players who played it ranked won this deal."), {
+        share: formatPercent(view.deal.won_share, lang),
+      });
+    }
     const attempts = view.deal.my_attempts ?? [];
     const open = attempts.find((a) => !a.finished && a.status === "playing")
       ?? attempts.find((a) => !a.finished);
