@@ -96,3 +96,26 @@ def test_another_tab_refreshes_when_it_comes_back(deals, browser, live_server, s
         screenshot(second_tab, "second-tab-refreshed-en")
     finally:
         context.close()
+
+
+def test_the_other_movable_cards_keep_their_ring_while_an_answer_is_slow(deals, open_page, screenshot):
+    page = open_page("/play/cruel/")
+    start_attempt(page)
+    first = certified("cruel")[1].split()[0]
+    rung = page.evaluate("() => [...document.querySelectorAll('.board .slot--movable')].map(s => s.dataset.card)")
+    slow = []
+
+    def answer_late(route):
+        slow.append(1)
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/api/v1/attempts/*/moves", answer_late)
+    send_move(page, first)
+    page.wait_for_selector('[data-play][data-pending="true"]')
+    ringed = page.evaluate("() => [...document.querySelectorAll('.board .slot--ring')].map(s => s.dataset.card)")
+    moved = first.split(">")[0]
+    assert ringed and set(ringed) <= set(rung) - {moved}, (ringed, rung)
+    screenshot(page, "pending-rings-kept")
+    wait_for_version(page, 1)
+    assert page.locator(".board .slot--ring").count() == 0

@@ -60,8 +60,12 @@ export class BoardView {
     root.addEventListener("pointerdown", (event) => this.handlePointerDown(event));
   }
 
-  /** `hint`: {card, target} to light up (the card's slot and where it goes), or null. */
-  render(attempt, { selected = null, interactive = true, hint = null } = {}) {
+  /**
+   * `hint`: {card, target} to light up (the card's slot and where it goes), or null.
+   * `rings`: cards drawn with the movable ring while an answer is awaited
+   * (drawn only: they take no input until the server lists them again).
+   */
+  render(attempt, { selected = null, interactive = true, hint = null, rings = null } = {}) {
     this.attempt = attempt;
     const { position } = attempt;
     const movable = interactive ? movableCards(attempt) : new Set();
@@ -79,6 +83,7 @@ export class BoardView {
           card && card === selected ? "slot--selected" : "",
           card && movable.has(card) ? "slot--movable" : "",
           hinted ? "slot--hint" : "",
+          card && rings?.has(card) ? "slot--ring" : "",
         ].join(" ").trim(),
         role: "button",
         tabindex: "-1",

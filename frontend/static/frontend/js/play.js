@@ -17,7 +17,7 @@ import { homeMove, isDouble, onlyMove } from "./gestures.js";
 import { fitBoard } from "./layout.js";
 import { CARD_SCALE, loadSettings, saveSettings, slideMs } from "./settings.js";
 import {
-  clickIntent, isActive, isListedLegal, optimisticAttempt, runningSeconds, slotTarget, stacksOf,
+  clickIntent, isActive, isListedLegal, movableCards, optimisticAttempt, runningSeconds, slotTarget, stacksOf,
 } from "./state.js";
 
 const PENDING_AFTER_MS = 300;
@@ -154,7 +154,10 @@ function drawBoard(attempt) {
   if (view.drawn && drawn.every((value, i) => value === view.drawn[i])) return;
   view.drawn = drawn;
   const before = snapshot($("board"));
-  board.render(attempt, { selected: view.selected, interactive: isActive(attempt), hint });
+  board.render(attempt, {
+    selected: view.selected, interactive: isActive(attempt), hint,
+    rings: attempt.pending ? view.ringsWhilePending : null,
+  });
   slide($("board"), before, { ms: motionMs(), ...view.motion });
   view.motion = {};
 }
@@ -293,6 +296,9 @@ async function submitMoves(tokens, { motion = {} } = {}) {
   let shown = tokens.length > 1 || isListedLegal(before, tokens[0]) ? before : null;
   for (const token of tokens) shown = shown && optimisticAttempt(shown, token);
   const timing = { moves: tokens.length, redrawn: null, answered: null };
+  // While the answer is awaited, the other cards that could move keep their ring.
+  const moved = new Set(tokens.map((t) => t.split(">")[0]));
+  view.ringsWhilePending = new Set([...movableCards(before)].filter((card) => !moved.has(card)));
   await withBusy(async () => {
     if (shown) {
       view.motion = motion;
