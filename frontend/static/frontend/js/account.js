@@ -58,6 +58,7 @@ function render(me) {
     : fill(gettext("You are logged in as %(username)s, shown as “%(name)s”."), { username: me.username, name: me.display_name });
   $("guest").hidden = !me.is_guest;
   $("member").hidden = me.is_guest;
+  $("name").hidden = false;
   $("rename").elements.display_name.value = me.display_name;
   root.dataset.guest = String(me.is_guest);
 }

@@ -678,6 +678,8 @@ async function load() {
   } catch (error) {
     $("loading").hidden = true;
     showMessage(errorText(error, gettext), "error");
+  } finally {
+    page.dataset.loaded = "true";
   }
 }
 
