@@ -51,6 +51,8 @@ def audit(lighthouse: str, url: str, desktop: bool) -> dict:
     out.unlink()
     scores = {c: round(report["categories"][c]["score"] * 100) for c in CATEGORIES}
     scores["cls"] = round(report["audits"]["cumulative-layout-shift"]["numericValue"], 3)
+    for name, key in (("lcp_ms", "largest-contentful-paint"), ("tbt_ms", "total-blocking-time")):
+        scores[name] = round(report["audits"][key]["numericValue"])
     return scores
 
 
@@ -65,6 +67,7 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--json", help="write the scores here")
+    p.add_argument("--pages", help="only these paths, comma-separated ({yesterday} is replaced)")
     args = p.parse_args(argv)
     args.server_log = open(os.devnull, "w")
 
@@ -87,7 +90,9 @@ def main(argv=None) -> int:
         print(f"lighthouse_bench: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
         with lb.Server(args, env):
             for form in ("mobile", "desktop") if args.desktop else ("mobile",):
-                for path in pages(yesterday.isoformat()):
+                paths = ([x.replace("{yesterday}", yesterday.isoformat()) for x in args.pages.split(",")]
+                         if args.pages else pages(yesterday.isoformat()))
+                for path in paths:
                     scores = audit(args.lighthouse, f"http://127.0.0.1:{args.port}{path}", form == "desktop")
                     results.append({"page": path, "form": form, **scores})
                     print(f"{form:<8} {path:<28} " + " ".join(f"{k} {v}" for k, v in scores.items()), flush=True)

@@ -84,6 +84,8 @@ function stepTo(step) {
 
 async function load() {
   try {
+    // Both asked at once: positions[0] is the start, positions[i] the layout after move i.
+    const solution = api(`/daily/${date}/${game}/solution`).catch((error) => error);
     const deal = await api(`/daily/${date}/${game}`);
     if (!deal.day_over || !deal.solution) {
       $("message").hidden = false;
@@ -91,14 +93,13 @@ async function load() {
       return;
     }
     state.moves = deal.solution.split(/\s+/).filter(Boolean);
-    try {
-      // positions[0] is the start, positions[i] the layout after move i.
-      const steps = await api(`/daily/${date}/${game}/solution`);
+    const steps = await solution;
+    if (steps instanceof Error) {
+      if (steps.status !== 404) throw steps;
+      state.positions = [deal.position];
+    } else {
       state.moves = steps.moves;
       state.positions = steps.positions;
-    } catch (error) {
-      if (error.status !== 404) throw error;
-      state.positions = [deal.position];
     }
     replace($("moves"), state.moves.map((token, i) => h("li", {},
       h("button", { type: "button", class: "linklike", dataset: { step: String(i + 1) } }, moveText(token, gettext)))));
