@@ -46,20 +46,28 @@ export function dateLocale(lang) {
   return String(lang || "").toLowerCase().startsWith("pt") ? "pt-PT" : "en-GB";
 }
 
+// Intl formatters cost far more to make than to use: one per language and options.
+const formatters = new Map();
+function dateFormatter(locale, options) {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  if (!formatters.has(key)) formatters.set(key, new Intl.DateTimeFormat(locale, options));
+  return formatters.get(key);
+}
+
 /** "2026-12-01" -> "1 December 2026" / "1 de dezembro de 2026" (a calendar date, no time zone shift). */
 export function formatDate(isoDate, lang, { weekday = false } = {}) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(isoDate));
   if (!match) return String(isoDate ?? "");
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(dateLocale(lang), {
+  return dateFormatter(dateLocale(lang), {
     day: "numeric", month: "long", year: "numeric", timeZone: "UTC", ...(weekday ? { weekday: "long" } : {}),
   }).format(date);
 }
 
 /** Monday-first weekday names in the page's language, short and long (2024-01-01 was a Monday). */
 export function weekdayNames(lang) {
-  const short = new Intl.DateTimeFormat(dateLocale(lang), { weekday: "short", timeZone: "UTC" });
-  const long = new Intl.DateTimeFormat(dateLocale(lang), { weekday: "long", timeZone: "UTC" });
+  const short = dateFormatter(dateLocale(lang), { weekday: "short", timeZone: "UTC" });
+  const long = dateFormatter(dateLocale(lang), { weekday: "long", timeZone: "UTC" });
   return [0, 1, 2, 3, 4, 5, 6].map((i) => {
     const day = new Date(Date.UTC(2024, 0, 1 + i));
     return { short: short.format(day), long: long.format(day) };
@@ -71,7 +79,7 @@ export function formatMonth(isoMonth, lang) {
   const match = /^(\d{4})-(\d{2})$/.exec(String(isoMonth));
   if (!match) return String(isoMonth ?? "");
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(dateLocale(lang), { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+  return dateFormatter(dateLocale(lang), { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
 /** The moment the next day starts, in the player's own time zone and language. */
