@@ -12,3 +12,17 @@ for (const form of document.querySelectorAll("form[method=post]")) {
     if (token && field) field.value = token;
   });
 }
+
+// A menu wider than the screen scrolls sideways: mark that more lies beyond
+// the edge, and bring the current page's item into view.
+const nav = document.querySelector(".site-header nav");
+if (nav) {
+  const mark = () => nav.classList.toggle("nav--more", nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1);
+  const current = nav.querySelector('[aria-current="page"]');
+  if (current && nav.scrollWidth > nav.clientWidth) {
+    nav.scrollLeft = Math.max(0, current.offsetLeft + current.offsetWidth - nav.clientWidth + 16);
+  }
+  nav.addEventListener("scroll", mark, { passive: true });
+  window.addEventListener("resize", mark);
+  mark();
+}
