@@ -15,7 +15,7 @@ for (const form of document.querySelectorAll("form[method=post]")) {
 
 // A menu wider than the screen scrolls sideways: mark that more lies beyond
 // the edge, and bring the current page's item into view.
-const nav = document.querySelector(".site-header nav");
+const nav = document.querySelector(".site-header")?.querySelector("nav");
 if (nav) {
   const mark = () => nav.classList.toggle("nav--more", nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1);
   const current = nav.querySelector('[aria-current="page"]');
