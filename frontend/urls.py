@@ -1,7 +1,7 @@
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
-from frontend import views
+from frontend import catalog, views
 
 app_name = "frontend"
 
@@ -16,5 +16,6 @@ urlpatterns = [
     path("account/", views.account, name="account"),
     path("rules/<str:game>/", views.rules, name="rules"),
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
+    path("jsi18n/<str:language>/<str:version>/", catalog.js_catalog, name="jsi18n-versioned"),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -39,9 +39,14 @@ def _date_or_404(text: str) -> datetime.date:
 @ensure_csrf_cookie
 def play(request: HttpRequest, game: str, date: str | None = None) -> HttpResponse:
     """Today's deal of a game, or with ``date`` a past day of its archive
-    (played as practice; the page asks the API whether that day had a deal)."""
+    (played as practice; the page asks the API whether that day had a deal).
+    A dated link to a day that is not over (a shared link of today) is
+    today's page: ranked rules and today's words. A future date reaches the
+    page too, whose API call answers ``future_date``."""
     game = _game_or_404(game)
     day = _date_or_404(date) if date else None
+    if day is not None and day == clock.today():
+        day = None
     return render(
         request,
         "frontend/play.html",

@@ -80,7 +80,7 @@ def test_account_errors_are_shown_by_their_fields_and_announced_in_portuguese(de
     wait_ready(page)
     assert page.get_by_role("link", name="Conta").get_attribute("aria-current") == "page"
     register = page.locator('[data-ref="register"]')
-    register.get_by_role("button", name="Registar").click()
+    register.get_by_role("button", name="Criar conta").click()
     username = register.get_by_label("Nome de utilizador")
     assert username.get_attribute("aria-invalid") == "true"
     assert page.evaluate("() => document.activeElement.id") == "register-username"
@@ -88,10 +88,12 @@ def test_account_errors_are_shown_by_their_fields_and_announced_in_portuguese(de
 
     username.fill("walker")
     register.get_by_label("Palavra-passe").fill("123")
-    register.get_by_role("button", name="Registar").click()
+    register.get_by_role("button", name="Criar conta").click()
     page.wait_for_selector("#register-password-error:not([hidden])")
     assert register.get_by_label("Palavra-passe").get_attribute("aria-invalid") == "true"
     page.wait_for_function("() => document.querySelector('#alert-region').textContent.length > 0")
+    # A weak password is said as such: the fields, never "not understood".
+    assert page.locator('[data-ref="message"]').inner_text() == "Alguns campos precisam da sua atenção."
     assert audit(page) == []
 
     login = page.locator('[data-ref="login"]')

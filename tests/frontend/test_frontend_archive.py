@@ -35,7 +35,8 @@ def test_a_past_day_is_played_from_the_calendar_to_a_win_and_its_replay_watched(
     page = open_page(f"/calendar/cruel/?month={yesterday.strftime('%Y-%m')}")
     cell = calendar_cell(page, yesterday)
     assert cell.get_attribute("data-kind") == "unplayed"
-    assert cell.locator("a").get_attribute("aria-label") == f"{words(yesterday, 'en')}: not played"
+    assert cell.locator("a").get_attribute("aria-label").startswith(
+        f"{words(yesterday, 'en')}: not played, difficulty: ")
     screenshot(page, "calendar-cruel-en")
     assert audit(page) == []
 
@@ -63,7 +64,7 @@ def test_a_past_day_is_played_from_the_calendar_to_a_win_and_its_replay_watched(
     page.goto(page.url.split("/play/")[0] + f"/calendar/cruel/?month={yesterday.strftime('%Y-%m')}")
     cell = calendar_cell(page, yesterday)
     assert cell.get_attribute("data-kind") == "won"
-    assert cell.locator("a").get_attribute("aria-label") == f"{words(yesterday, 'en')}: won"
+    assert cell.locator("a").get_attribute("aria-label").startswith(f"{words(yesterday, 'en')}: won, difficulty: ")
     cell.locator("a").click()
     page.wait_for_url(f"**/play/cruel/{yesterday.isoformat()}/")
     record = page.locator('[data-ref="archive-record"]')

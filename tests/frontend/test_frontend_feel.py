@@ -61,6 +61,21 @@ def double_click_home(page, card: str) -> None:
     wait_for_version(page, before + 1)
 
 
+FINISH_WORDS = {
+    "en": {"autofinish": "Send all cards home", "finish": "Finish"},
+    "pt-PT": {"autofinish": "Levar todas as cartas às fundações", "finish": "Terminar"},
+}
+
+
+def control_boxes(page) -> dict:
+    """Where the buttons of the controls row stand."""
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.controls .button')]"
+        ".filter(b => !b.hidden).map(b => { const r = b.getBoundingClientRect();"
+        " return [b.dataset.ref, [Math.round(r.x), Math.round(r.y)]]; }))"
+    )
+
+
 def play_to_the_forced_finish(page, game: str) -> tuple[int, int]:
     """Play the certificate: moves home by double-click, others by two clicks,
     until the page offers the forced finish. Returns (clicks, moves played)."""
@@ -83,9 +98,17 @@ def test_a_daily_deal_is_won_by_double_clicks_and_the_finish_button(
 ):
     page = open_page(f"/play/{game}/", locale=locale)
     start_attempt(page)
+    controls_before = control_boxes(page)
     clicks, played = play_to_the_forced_finish(page, game)
     attempt = latest_attempt(page)
     assert attempt["forced"], "the API says the rest is forced"
+    # Giving up and sending the cards home read differently, and the offer
+    # moves no other button.
+    words = FINISH_WORDS[locale]
+    assert page.locator('[data-ref="autofinish"]').inner_text() == words["autofinish"]
+    assert page.locator('[data-ref="finish"]').inner_text() == words["finish"]
+    assert words["finish"] not in words["autofinish"]
+    assert control_boxes(page) == controls_before
     screenshot(page, f"feel-{game}-{locale}-forced")
     assert audit(page) == []
     page.locator('[data-ref="autofinish"]').click()

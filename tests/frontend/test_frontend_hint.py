@@ -9,17 +9,19 @@ from frontend_steps import api_get, confirm_finish, latest_attempt, start_attemp
 import solitaire
 
 
-def shown(token: str, foundation: str) -> str:
-    """How the page writes a move: 10\u2666 \u2192 3, or 5\u2663 \u2192 foundation
-    (cards named as solitaire.card_name names them)."""
+def shown(token: str, locale: str) -> str:
+    """How a hint names a move, in words: "10\u2666 onto column 3.", "5\u2663 to
+    its foundation." (cards named as solitaire.card_name names them)."""
     card, target = token.split(">")
     name = solitaire.card_name(solitaire.parse_card(card))
-    return f"{name} \u2192 {foundation if target == 'F' else target}"
+    if locale == "en":
+        return f"{name} to its foundation." if target == "F" else f"{name} onto column {target}."
+    return f"{name} para a sua fundação." if target == "F" else f"{name} sobre a coluna {target}."
 
 
-def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_page):
-    for locale, word, foundation in (("en", "Hint: ", "foundation"), ("pt-PT", "Dica: ", "fundação")):
-        page = open_page("/play/flower/", locale=locale)  # a new visitor
+def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_page, screenshot):
+    for locale, word, width in (("en", "Hint: ", 1280), ("pt-PT", "Dica: ", 390)):
+        page = open_page("/play/flower/", locale=locale, width=width, height=844)  # a new visitor
         start_attempt(page)  # the ranked attempt
         hint = page.locator('[data-ref="hint"]')
         assert latest_attempt(page)["ranked"] is True
@@ -41,7 +43,19 @@ def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_
         assert answer["status"] == "solved"
         listed = {f"{e['card']}>{t}" for e in attempt["legal"] for t in e["targets"]}
         assert answer["move"] in listed
-        assert text == word + shown(answer["move"], foundation)
+        assert text == word + shown(answer["move"], locale)
+        # On the board: the card's place and where it goes light up.
+        card, target = answer["move"].split(">")
+        lit = page.evaluate(
+            "() => [...document.querySelectorAll('.board .slot--hint')].map(s => s.dataset.kind + ':' + s.dataset.index)"
+        )
+        goal = "foundation:" + str("CDHS".index(card[1])) if target == "F" else f"stack:{int(target) - 1}"
+        source = page.evaluate(
+            "(card) => { const s = document.querySelector(`.board .slot[data-card=\"${card}\"]`);"
+            " return s.dataset.kind + ':' + s.dataset.index; }", card,
+        )
+        assert sorted(lit) == sorted({source, goal}), (lit, source, goal)
+        screenshot(page, f"hint-on-board-{locale}-{width}")
         page.wait_for_function(
             "(text) => document.querySelector('#live-region').textContent.includes(text)", arg=text,
         )

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, models
 
 from api import clock
+from api.deals.difficulty import difficulty_level
 from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
 from api.play.accounts.names import shown_name
@@ -52,14 +53,17 @@ def attempts_on(*, user, deal: DailyDeal) -> list[AttemptState]:
 #
 # Ranked attempts of one deal, in leaderboard order; RANK() gives ties one
 # rank. The ORDER BY matches the play_leaderboard index, so PostgreSQL reads
-# the first rows of the index and stops (no sort of the whole deal).
+# the first rows of the index and stops (no sort of the whole deal). Ranks
+# compare time in whole tenths of a second (TIME_STEP_MS), as the answer
+# gives it: records that read the same share a rank. The first rows by
+# milliseconds are the first rows by tenths too, so ranking them alone is exact.
 _TOP_SQL = """
 SELECT top.id, top.player_id, p.display_name, p.is_guest, u.username,
-       top.cards_home, top.undos, top.redeals, top.elapsed_ms, top.machine_pace, top.rank
+       top.cards_home, top.undos, top.redeals, top.elapsed_ms, top.machine_pace,
+       RANK() OVER (ORDER BY top.machine_pace, top.cards_home DESC, top.undos, top.redeals,
+                    top.elapsed_ms / 100) AS rank
 FROM (
-  SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms, a.machine_pace,
-         RANK() OVER (ORDER BY a.machine_pace, a.cards_home DESC, a.undos, a.redeals,
-                      a.elapsed_ms) AS rank
+  SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms, a.machine_pace
   FROM play_attempt a
   WHERE a.deal_id = %s AND a.ranked AND a.version > 0
   ORDER BY a.machine_pace, a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
@@ -67,8 +71,11 @@ FROM (
 ) top
 JOIN play_player p ON p.user_id = top.player_id
 JOIN auth_user u ON u.id = top.player_id
-ORDER BY top.rank, top.id
+ORDER BY rank, top.id
 """
+
+# Time on the leaderboard: whole tenths of a second, cut (never rounded up).
+TIME_STEP_MS = 100
 
 # A player's rank is 1 + the number of strictly better records; each part is
 # an index-only range scan of play_leaderboard (a row comparison on the
@@ -88,7 +95,8 @@ SELECT
       AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e)s)) AS better,
   (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
       AND machine_pace = %(m)s AND cards_home = %(c)s
-      AND (undos, redeals, elapsed_ms) = (%(u)s, %(r)s, %(e)s)) AS equal
+      AND (undos, redeals, elapsed_ms) >= (%(u)s, %(r)s, %(e)s)
+      AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e_end)s)) AS equal
 """
 
 # Large boards: ranked attempts counted per bucket (machine_pace, cards_home,
@@ -118,10 +126,10 @@ ORDER BY machine_pace, cards_home DESC, undos, redeals
 # Live, exact order inside one bucket: a range scan of play_leaderboard over
 # the rows with the same (cards_home, undos, redeals) and no more time.
 _IN_BUCKET_SQL = """
-SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms = %(e)s)
+SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms >= %(e)s)
 FROM play_attempt
 WHERE deal_id = %(deal)s AND ranked AND version > 0 AND machine_pace = %(m)s
-  AND cards_home = %(c)s AND undos = %(u)s AND redeals = %(r)s AND elapsed_ms <= %(e)s
+  AND cards_home = %(c)s AND undos = %(u)s AND redeals = %(r)s AND elapsed_ms < %(e_end)s
 """
 
 
@@ -233,7 +241,7 @@ def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, machine_p
         "cards_home": cards_home,
         "undos": undos,
         "redeals": redeals,
-        "elapsed_seconds": round(elapsed_ms / 1000, 1),
+        "elapsed_seconds": (elapsed_ms // TIME_STEP_MS) * TIME_STEP_MS / 1000,
         "machine_pace": bool(machine_pace),
         "is_me": is_me,
     }
@@ -271,7 +279,9 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     if mine is not None:
         m, c, u, r, e = (mine.machine_pace, mine.cards_home, mine.undos, mine.redeals,
                          mine.elapsed_ms)
-        mark = {"deal": deal.pk, "m": m, "c": c, "u": u, "r": r, "e": e}
+        # Equal: the same tenth of a second; better: an earlier one.
+        shown = {"e": e - e % TIME_STEP_MS, "e_end": e - e % TIME_STEP_MS + TIME_STEP_MS}
+        mark = {"deal": deal.pk, "m": m, "c": c, "u": u, "r": r, **shown}
         if cached:
             cur.execute(_IN_BUCKET_SQL, mark)
             better_in_bucket, equal = cur.fetchone()
@@ -298,6 +308,14 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
         (total,) = cur.fetchone()
     return {"game": deal.game, "date": deal.date.isoformat(), "total": total,
             "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me}
+
+
+def won_share(deal: DailyDeal) -> float | None:
+    """The share of the deal's ranked attempts on the board that were won
+    (None when nobody played it ranked)."""
+    counts = Attempt.objects.filter(deal=deal, ranked=True, version__gt=0).aggregate(
+        total=models.Count("id"), won=models.Count("id", filter=models.Q(status=Attempt.Status.WON)))
+    return round(counts["won"] / counts["total"], 4) if counts["total"] else None
 
 
 # -- history ---------------------------------------------------------------------
@@ -408,10 +426,10 @@ def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict
     today = clock.day_of(now)
     start = max(month, first_day() or today)
     end = min(_next_month(month) - dt.timedelta(days=1), today)
-    verified = set(
+    verified = dict(  # date -> the solver's difficulty figure
         DailyDeal.objects.filter(
             game=game, date__range=(start, end), state=DailyDeal.State.VERIFIED
-        ).values_list("date", flat=True)
+        ).values_list("date", "difficulty")
     )
     records: dict[dt.date, Attempt] = {}
     attempts = Attempt.objects.filter(
@@ -425,6 +443,7 @@ def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict
         days.append({
             "date": day.isoformat(),
             "has_deal": day in verified,
+            "difficulty_level": difficulty_level(game, verified[day]) if day in verified else None,
             "today": day == today,
             "record": _record(records.get(day), now),
         })

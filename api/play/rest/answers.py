@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import solitaire
+from api.deals.difficulty import difficulty_level
 from api.play.accounts.names import shown_name
 from api.play.attempts.domain import AttemptState
 from api.play.models import Player
@@ -31,14 +32,17 @@ def _legal_by_card(position) -> list[dict]:
     return [{"card": card, "targets": targets} for card, targets in grouped.items()]
 
 
-def deal_out(deal, *, today: dt.date, my_attempts: list[AttemptState], now: dt.datetime) -> dict:
-    """A day's deal; once the day is over, its position and solution too."""
+def deal_out(deal, *, today: dt.date, my_attempts: list[AttemptState], won_share: float | None,
+             now: dt.datetime) -> dict:
+    """A day's deal; once the day is over, its position, solution and the
+    share of ranked players who won it too."""
     day_over = deal.date < today
     out = {
         "game": deal.game,
         "date": deal.date.isoformat(),
         "ready": deal.is_verified,
         "difficulty": deal.difficulty,
+        "difficulty_level": difficulty_level(deal.game, deal.difficulty),
         "solution_length": deal.solution_length,
         "redeals": deal.redeals,
         "day_over": day_over,
@@ -46,6 +50,7 @@ def deal_out(deal, *, today: dt.date, my_attempts: list[AttemptState], now: dt.d
     if day_over and deal.is_verified:
         out["position"] = solitaire.parse_position(deal.position).to_dict()
         out["solution"] = deal.certificate
+        out["won_share"] = won_share
     out["my_attempts"] = [attempt_summary_out(state, now) for state in my_attempts]
     return out
 

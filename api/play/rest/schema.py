@@ -203,16 +203,29 @@ class AttemptPageOut(serializers.Serializer):
     results = AttemptSummaryOut(many=True)
 
 
+class DifficultyLevelOut(serializers.Serializer):
+    level = serializers.ChoiceField(["easy", "medium", "hard", "very_hard"])
+    step = serializers.IntegerField(help_text="1 (easy) to `of` (very hard)")
+    of = serializers.IntegerField()
+    percentile = serializers.IntegerField(
+        help_text="0-100: the share of a large sample of solvable deals of the game with a lower solver figure")
+
+
 class DealOut(serializers.Serializer):
     game = serializers.CharField()
     date = serializers.DateField()
     ready = serializers.BooleanField()
     difficulty = serializers.FloatField(allow_null=True)
+    difficulty_level = DifficultyLevelOut(
+        allow_null=True, help_text="Where `difficulty` falls among a large sample of deals (api/deals/difficulty.py).")
     solution_length = serializers.IntegerField(allow_null=True)
     redeals = serializers.IntegerField(allow_null=True)
     day_over = serializers.BooleanField()
     position = PositionOut(required=False, help_text="Only once the day is over.")
     solution = serializers.CharField(required=False, help_text="Only once the day is over.")
+    won_share = serializers.FloatField(
+        required=False, allow_null=True,
+        help_text="Only once the day is over: the share of its ranked attempts that were won (null: none).")
     my_attempts = AttemptSummaryOut(many=True)
 
 
@@ -257,6 +270,7 @@ class RecordOut(serializers.Serializer):
 class CalendarDayOut(serializers.Serializer):
     date = serializers.DateField(help_text="YYYY-MM-DD in the daily time zone")
     has_deal = serializers.BooleanField(help_text="A verified deal was served that day.")
+    difficulty_level = DifficultyLevelOut(allow_null=True, help_text="The day's deal's, as in a deal.")
     today = serializers.BooleanField()
     record = RecordOut(allow_null=True, help_text="The player's record that day, or null.")
 

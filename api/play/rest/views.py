@@ -145,7 +145,8 @@ class TokenView(APIView):
 
 def _deal_out(deal, *, today: dt.date, user, now: dt.datetime) -> dict:
     mine = selectors.attempts_on(user=user, deal=deal) if user.is_authenticated else []
-    return answers.deal_out(deal, today=today, my_attempts=mine, now=now)
+    won_share = selectors.won_share(deal) if deal.date < today and deal.is_verified else None
+    return answers.deal_out(deal, today=today, my_attempts=mine, won_share=won_share, now=now)
 
 
 class DailyView(APIView):

@@ -34,12 +34,14 @@ def test_a_month_lists_each_begun_day_with_its_deal_and_my_record(
     assert min(days) == first.isoformat(), "the service's first day opens the archive"
     assert max(days) <= today.isoformat(), "only days that have begun"
     assert days[first.isoformat()]["has_deal"] is True
+    assert days[first.isoformat()]["difficulty_level"]["level"] in ("easy", "medium", "hard", "very_hard")
     record = days[first.isoformat()]["record"]
     assert record["attempt_id"] == attempt["id"] and record["ranked"] is False
     assert record["status"] == "abandoned" and record["won"] is False
     second = (first + dt.timedelta(days=1)).isoformat()
     if second in days:
-        assert days[second] == {"date": second, "has_deal": False, "today": False, "record": None}
+        assert days[second] == {"date": second, "has_deal": False, "difficulty_level": None, "today": False,
+                                "record": None}
     if today.isoformat() in days:
         assert days[today.isoformat()]["today"] is True
 

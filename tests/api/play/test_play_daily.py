@@ -48,3 +48,27 @@ def test_bad_daily_requests_are_clear_4xx(api, today):
     assert player.get(f"/api/v1/daily/{today.isoformat()}/spider").error_code == "unknown_game"
     assert player.get("/api/v1/daily/30-11-2026/cruel").error_code == "bad_date"
     assert player.get("/api/v1/daily/2001-01-01/cruel").error_code == "deal_not_ready"
+
+
+def test_a_deal_says_its_difficulty_level_and_after_the_day_the_share_won(
+    api, make_deal, make_player, today
+):
+    from api.play.models import Attempt
+
+    yesterday = today - dt.timedelta(days=1)
+    deal = make_deal("cruel", yesterday)
+    now = dt.datetime.now(dt.timezone.utc)
+    for name, status in (("won1", Attempt.Status.WON), ("lost1", Attempt.Status.ABANDONED)):
+        Attempt.objects.create(
+            player=make_player(name), deal=deal, ranked=True, version=3, status=status, cards_home=52,
+            start_position=deal.position, position=deal.position, started_at=now, last_action_at=now,
+        )
+    body = api().get(f"/api/v1/daily/{yesterday.isoformat()}/cruel").body
+    assert body["won_share"] == 0.5
+    level = body["difficulty_level"]
+    assert level["level"] in ("easy", "medium", "hard", "very_hard") and level["of"] == 4
+    assert 0 <= level["percentile"] <= 100
+
+    make_deal("flower", today)
+    today_deal = api().get(f"/api/v1/daily/{today.isoformat()}/flower").body
+    assert "won_share" not in today_deal and today_deal["difficulty_level"]["step"] in (1, 2, 3, 4)

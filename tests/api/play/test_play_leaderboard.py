@@ -48,6 +48,23 @@ def test_it_orders_by_cards_home_then_undos_redeals_and_time_and_ties_share_a_ra
     assert me["beaten_share"] == 0.6  # 3 of the 5 others
 
 
+@pytest.mark.parametrize("cached_counts_from", [20_000, 1], ids=["exact", "bucket_counts"])
+def test_time_counts_in_the_tenths_the_answer_gives(
+    api, login, make_player, todays_deals, today, settings, cached_counts_from
+):
+    """Times within one tenth of a second read the same and share a rank."""
+    settings.LEADERBOARD_CACHED_COUNTS_FROM = cached_counts_from
+    deal = todays_deals["cruel"]
+    people = {name: make_player(name) for name in "abcd"}
+    for name, ms in {"a": 7_040, "b": 7_099, "c": 7_000, "d": 7_100}.items():
+        attempt = _ranked(deal, people[name], cards_home=52)
+        Attempt.objects.filter(pk=attempt.pk).update(elapsed_ms=ms)
+    board = login(api, people["b"]).get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
+    shown = sorted((e["display_name"], e["rank"], e["elapsed_seconds"]) for e in board["entries"])
+    assert shown == [("A", 1, 7.0), ("B", 1, 7.0), ("C", 1, 7.0), ("D", 4, 7.1)]
+    assert board["me"]["rank"] == 1 and board["me"]["beaten"] == 1 and board["me"]["elapsed_seconds"] == 7.0
+
+
 def test_the_top_is_limited_and_my_rank_is_given_even_below_it(api, login, make_player,
                                                                  todays_deals, today):
     deal = todays_deals["flower"]

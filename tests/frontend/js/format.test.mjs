@@ -105,3 +105,30 @@ test("weeks start on Monday, in the page's language", () => {
   assert.deepEqual(weekdayNames("pt-pt")[0], { short: "segunda", long: "segunda-feira" });
   assert.deepEqual(weekdayNames("en")[6], { short: "Sun", long: "Sunday" });
 });
+
+test("leaderboard times read in the tenths that rank them", async () => {
+  const { formatTenths } = await import("../../../frontend/static/frontend/js/format.js");
+  assert.equal(formatTenths(7, "en"), "0:07.0");
+  assert.equal(formatTenths(67.3, "en"), "1:07.3");
+  assert.equal(formatTenths(67.3, "pt-pt"), "1:07,3");
+  assert.equal(formatTenths(0.7, "en"), "0:00.7");
+  assert.equal(formatTenths(3725.1, "en"), "1:02:05.1");
+});
+
+test("a rank reads right alone, tied and ahead of others", async () => {
+  const { rankText } = await import("../../../frontend/static/frontend/js/format.js");
+  assert.equal(rankText({ rank: 1, total: 1, beaten: 0 }), "Rank 1 of 1: the only ranked player so far.");
+  assert.equal(rankText({ rank: 1, total: 9, beaten: 0 }), "Rank 1 of 9, shared with 8 other players.");
+  assert.equal(rankText({ rank: 1, total: 2, beaten: 0 }), "Rank 1 of 2, shared with 1 other player.");
+  assert.equal(rankText({ rank: 2, total: 6, beaten: 3 }),
+    "Rank 2 of 6, shared with 1 other player. You did better than 60% of the other players.");
+  assert.equal(rankText({ rank: 1, total: 3, beaten: 2 }), "Rank 1 of 3. You did better than 100% of the other players.");
+  assert.equal(rankText({ rank: 3, total: 3, beaten: 0 }), "Rank 3 of 3.");
+});
+
+test("English times of day are on a 24-hour clock, as the dates are UK-style", async () => {
+  const { formatLocalTime } = await import("../../../frontend/static/frontend/js/format.js");
+  const text = formatLocalTime("2026-12-02T00:00:00+00:00", "en", "UTC");
+  assert.match(text, /00:00/);
+  assert.doesNotMatch(text, /AM|PM/);
+});

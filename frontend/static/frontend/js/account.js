@@ -58,6 +58,7 @@ function render(me) {
     : fill(gettext("You are logged in as %(username)s, shown as “%(name)s”."), { username: me.username, name: me.display_name });
   $("guest").hidden = !me.is_guest;
   $("member").hidden = me.is_guest;
+  $("name").hidden = false;
   $("rename").elements.display_name.value = me.display_name;
   root.dataset.guest = String(me.is_guest);
 }
@@ -87,7 +88,10 @@ function handle(form, action) {
       const field = FIELD_OF_CODE[error.code];
       const fields = field ? { [field]: [error.message], ...error.fields } : error.fields ?? {};
       showFieldErrors(form, fields);
-      showMessage(ACCOUNT_CODES.has(error.code) ? error.message : errorText(error, gettext), "error");
+      // A field the server refused (a weak password, say) is said under the field.
+      const refused = error.code === "bad_request" && Object.keys(error.fields ?? {}).length;
+      showMessage(ACCOUNT_CODES.has(error.code) ? error.message
+        : refused ? gettext("Some fields need your attention.") : errorText(error, gettext), "error");
       // A rejected form keeps what was typed, but not passwords, for the next try.
       for (const input of form.querySelectorAll("input[type=password]")) input.value = "";
     } finally {

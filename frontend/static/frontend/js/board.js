@@ -60,7 +60,12 @@ export class BoardView {
     root.addEventListener("pointerdown", (event) => this.handlePointerDown(event));
   }
 
-  render(attempt, { selected = null, interactive = true } = {}) {
+  /**
+   * `hint`: {card, target} to light up (the card's slot and where it goes), or null.
+   * `rings`: cards drawn with the movable ring while an answer is awaited
+   * (drawn only: they take no input until the server lists them again).
+   */
+  render(attempt, { selected = null, interactive = true, hint = null, rings = null } = {}) {
     this.attempt = attempt;
     const { position } = attempt;
     const movable = interactive ? movableCards(attempt) : new Set();
@@ -69,18 +74,23 @@ export class BoardView {
       // "F" is a target on the selected card's own foundation only.
       const target = selected ? slotTarget(slot, selected) : slot.target;
       const isTarget = target !== null && targets.has(target);
+      const hinted = hint && ((card && card === hint.card)
+        || (slotTarget(slot, hint.card) === hint.target && hint.target !== null));
       return {
         class: [
           "slot", `slot--${slot.kind}`,
           isTarget ? "slot--target" : "",
           card && card === selected ? "slot--selected" : "",
           card && movable.has(card) ? "slot--movable" : "",
+          hinted ? "slot--hint" : "",
+          card && rings?.has(card) ? "slot--ring" : "",
         ].join(" ").trim(),
         role: "button",
         tabindex: "-1",
         "aria-disabled": interactive ? null : "true",
         "aria-pressed": card ? String(card === selected) : null,
-        "aria-label": isTarget ? `${label}. ${gettext("Legal target")}` : label,
+        "aria-label": [label, isTarget ? gettext("Legal target") : "", hinted ? gettext("Hint") : ""]
+          .filter(Boolean).join(". "),
         dataset: { kind: slot.kind, index: String(slot.index), target: slot.target ?? "", card: card ?? "" },
       };
     };

@@ -3,7 +3,7 @@
 
 import { api, errorText } from "./api.js";
 import { gettext, h, replace } from "./dom.js";
-import { fill, formatDate, formatMonth, weekdayNames } from "./format.js";
+import { fill, formatDate, formatMonth, levelWord, weekdayNames } from "./format.js";
 
 const root = document.querySelector("[data-calendar]");
 const game = root.dataset.game;
@@ -22,8 +22,11 @@ export function dayResult(day) {
 function cell(day) {
   const [mark, sentence, kind] = dayResult(day);
   const number = Number(day.date.slice(8));
-  const label = `${formatDate(day.date, lang)}: ${sentence}`;
+  const level = levelWord(day.difficulty_level, gettext);
+  const label = [`${formatDate(day.date, lang)}: ${sentence}`,
+    level ? fill(gettext("difficulty: %(level)s"), { level }) : ""].filter(Boolean).join(", ");
   const content = [h("span", { class: "day__number", "aria-hidden": "true" }, String(number)),
+    level ? h("span", { class: `day-level day-level--${day.difficulty_level.level}`, "aria-hidden": "true" }, level) : null,
     h("span", { class: `day-mark day-mark--${kind}`, "aria-hidden": "true" }, mark || gettext("no deal"))];
   const href = day.today ? `/play/${game}/` : `/play/${game}/${day.date}/`;
   return h("td", { class: `day day--${kind}${day.today ? " day--today" : ""}`, dataset: { date: day.date, kind } },

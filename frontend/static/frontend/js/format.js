@@ -46,20 +46,28 @@ export function dateLocale(lang) {
   return String(lang || "").toLowerCase().startsWith("pt") ? "pt-PT" : "en-GB";
 }
 
+// Intl formatters cost far more to make than to use: one per language and options.
+const formatters = new Map();
+function dateFormatter(locale, options) {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  if (!formatters.has(key)) formatters.set(key, new Intl.DateTimeFormat(locale, options));
+  return formatters.get(key);
+}
+
 /** "2026-12-01" -> "1 December 2026" / "1 de dezembro de 2026" (a calendar date, no time zone shift). */
 export function formatDate(isoDate, lang, { weekday = false } = {}) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(isoDate));
   if (!match) return String(isoDate ?? "");
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(dateLocale(lang), {
+  return dateFormatter(dateLocale(lang), {
     day: "numeric", month: "long", year: "numeric", timeZone: "UTC", ...(weekday ? { weekday: "long" } : {}),
   }).format(date);
 }
 
 /** Monday-first weekday names in the page's language, short and long (2024-01-01 was a Monday). */
 export function weekdayNames(lang) {
-  const short = new Intl.DateTimeFormat(dateLocale(lang), { weekday: "short", timeZone: "UTC" });
-  const long = new Intl.DateTimeFormat(dateLocale(lang), { weekday: "long", timeZone: "UTC" });
+  const short = dateFormatter(dateLocale(lang), { weekday: "short", timeZone: "UTC" });
+  const long = dateFormatter(dateLocale(lang), { weekday: "long", timeZone: "UTC" });
   return [0, 1, 2, 3, 4, 5, 6].map((i) => {
     const day = new Date(Date.UTC(2024, 0, 1 + i));
     return { short: short.format(day), long: long.format(day) };
@@ -71,16 +79,63 @@ export function formatMonth(isoMonth, lang) {
   const match = /^(\d{4})-(\d{2})$/.exec(String(isoMonth));
   if (!match) return String(isoMonth ?? "");
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(dateLocale(lang), { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+  return dateFormatter(dateLocale(lang), { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
 /** The moment the next day starts, in the player's own time zone and language. */
 export function formatLocalTime(isoWithOffset, locale, timeZone) {
   const date = new Date(isoWithOffset);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, {
-    weekday: "short", hour: "2-digit", minute: "2-digit", timeZone,
+  // The page's language as its dates read it (en-GB for English), on a 24-hour clock.
+  return new Intl.DateTimeFormat(dateLocale(locale), {
+    weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone,
   }).format(date);
+}
+
+/**
+ * 67.3 -> "1:07.3" ("1:07,3" in pt-PT): a leaderboard time, in the whole
+ * tenths of a second that rank it (the API gives them, cut not rounded).
+ */
+export function formatTenths(seconds, lang) {
+  const tenths = Math.max(0, Math.round((Number(seconds) || 0) * 10));
+  const mark = String(lang || "").toLowerCase().startsWith("pt") ? "," : ".";
+  return `${formatDuration(Math.floor(tenths / 10))}${mark}${tenths % 10}`;
+}
+
+/**
+ * A player's place in words, right for one player and for ties:
+ * "Rank 2 of 9, shared with 3 other players. You did better than 60% of
+ * the other players." `beaten`: players with a worse record.
+ */
+export function rankText({ rank, total, beaten }, gettext = identity, ngettext = identityN) {
+  if (total <= 1) return gettext("Rank 1 of 1: the only ranked player so far.");
+  const others = Math.max(0, total - beaten - rank); // equal records besides this one
+  const head = others
+    ? fill(ngettext("Rank %(rank)s of %(total)s, shared with %(n)s other player.",
+      "Rank %(rank)s of %(total)s, shared with %(n)s other players.", others), { rank, total, n: others })
+    : fill(gettext("Rank %(rank)s of %(total)s."), { rank, total });
+  if (!beaten) return head;
+  return `${head} ${fill(gettext("You did better than %(share)s of the other players."), {
+    share: formatShare(beaten / (total - 1)),
+  })}`;
+}
+
+/** A deal's difficulty level (the API's difficulty_level) as a word: "hard". */
+export function levelWord(level, gettext = identity) {
+  return {
+    easy: gettext("easy"), medium: gettext("medium"), hard: gettext("hard"), very_hard: gettext("very hard"),
+  }[level?.level] ?? "";
+}
+
+/** "hard (3 of 4)": the word and where it stands on the scale. */
+export function levelText(level, gettext = identity) {
+  if (!level) return "–";
+  return fill(gettext("%(level)s (%(step)s of %(of)s)"), { level: levelWord(level, gettext), step: level.step, of: level.of });
+}
+
+/** 0.4 -> "40%" in the page's language's number format ("40 %" where it spaces it). */
+export function formatPercent(share, lang) {
+  return new Intl.NumberFormat(dateLocale(lang), { style: "percent", maximumFractionDigits: 0 }).format(Number(share) || 0);
 }
 
 /** 0.753 -> "75%" (never 100% unless every other player was beaten). */
@@ -110,7 +165,7 @@ export function undosText(n, ngettext = identityN) {
  * gives nothing of the deal away.
  */
 export function shareText(
-  { game, date, counters, elapsedSeconds, status, rank, total, url, lang },
+  { game, date, counters, elapsedSeconds, status, rank, total, url, lang, level = null },
   gettext = identity, ngettext = identityN,
 ) {
   const won = status === "won";
@@ -122,6 +177,7 @@ export function shareText(
   parts.push(undosText(counters.undos, ngettext));
   parts.push(formatDuration(elapsedSeconds));
   if (rank && total) parts.push(fill(gettext("#%(rank)s of %(total)s"), { rank, total }));
+  if (level) parts.push(fill(gettext("difficulty: %(level)s"), { level: levelWord(level, gettext) }));
   const blocks = Math.round((counters.cards_home / 52) * 10);
   // Plain geometric shapes: they are in every font, unlike emoji.
   parts.push("\u25A0".repeat(blocks) + "\u25A1".repeat(10 - blocks));

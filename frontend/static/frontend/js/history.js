@@ -85,8 +85,11 @@ async function load() {
         recordText(game, day[game]), " ",
         h("a", { href: `/play/${game}/${day.date}/` }, gettext("the day's page")), " · ",
         h("a", { href: `/leaderboard/?game=${game}&date=${day.date}` }, gettext("leaderboard")))))));
+    $("loading").hidden = true;
+    $("content").hidden = false;
     root.dataset.loaded = "true";
   } catch (error) {
+    $("loading").hidden = true;
     $("message").hidden = false;
     $("message").textContent = errorText(error, gettext);
   }

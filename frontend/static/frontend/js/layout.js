@@ -4,7 +4,10 @@
 // NARROW_PX of width the board stacks its parts (foundations, then piles or
 // columns, then the bouquet) and the cards never go under MIN_CARD_PX (a
 // finger's 44 px), so on a phone the page may scroll down but never
-// sideways. The numbers mirror the grid of site.css.
+// sideways. The numbers mirror the grid of site.css. What comes and goes
+// above the board (a past day's panel, a message, a hint, the Start button:
+// elements marked data-transient) takes no room from the cards: the board
+// is as large as on today's page at the same window, and the page scrolls.
 
 export const NARROW_PX = 1000;
 export const MIN_CARD_PX = 44;
@@ -42,11 +45,27 @@ export function boardMetrics({ game, width, height, longest = 0, scale = 1 }) {
   return { cardW, fan: Math.floor(fan), fanX: Math.floor(fanX), narrow };
 }
 
+/**
+ * The height of the visible data-transient elements before `el` in the page,
+ * margins included (their containers are flex columns: margins add up).
+ */
+export function transientHeight(el) {
+  let sum = 0;
+  for (const other of document.querySelectorAll("[data-transient]")) {
+    if (other.hidden || !(other.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    const box = other.getBoundingClientRect();
+    if (!box.height) continue;
+    const style = getComputedStyle(other);
+    sum += box.height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+  }
+  return sum;
+}
+
 /** Set the board's card size for the room there is now. */
 export function fitBoard(scroller, { game, longest, scale }) {
   const style = getComputedStyle(scroller);
   const width = scroller.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const top = scroller.getBoundingClientRect().top + globalThis.scrollY;
+  const top = scroller.getBoundingClientRect().top + globalThis.scrollY - transientHeight(scroller);
   const height = globalThis.innerHeight - top - 8;
   const m = boardMetrics({ game, width, height, longest, scale });
   scroller.style.setProperty("--card-w", `${m.cardW}px`);

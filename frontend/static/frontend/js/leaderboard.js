@@ -1,6 +1,6 @@
 import { api, errorText } from "./api.js";
 import { gettext, h, ngettext, replace } from "./dom.js";
-import { fill, formatDate, formatDuration, formatShare } from "./format.js";
+import { fill, formatDate, formatTenths, rankText } from "./format.js";
 
 const root = document.querySelector("[data-leaderboard]");
 const $ = (name) => root.querySelector(`[data-ref="${name}"]`);
@@ -16,7 +16,7 @@ function row(entry, game) {
     h("td", { class: "num" }, `${entry.cards_home}/52`),
     h("td", { class: "num" }, String(entry.undos)),
     game === "cruel" ? h("td", { class: "num" }, String(entry.redeals)) : null,
-    h("td", { class: "num" }, formatDuration(entry.elapsed_seconds)));
+    h("td", { class: "num" }, formatTenths(entry.elapsed_seconds, lang)));
 }
 
 async function load() {
@@ -37,7 +37,7 @@ async function load() {
         { total: data.total, date: formatDate(date, lang) })
       : gettext("Nobody has a ranked attempt on this day yet.");
     $("me").textContent = data.me
-      ? fill(gettext("Your rank: %(rank)s. You did better than %(share)s of players."), { rank: data.me.rank, share: formatShare(data.me.beaten_share) })
+      ? rankText({ rank: data.me.rank, total: data.total, beaten: data.me.beaten }, gettext, ngettext)
       : "";
     const deal = await api(`/daily/${date}/${game}`);
     $("replay").hidden = !deal.day_over;

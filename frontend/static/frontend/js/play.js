@@ -7,19 +7,22 @@ import { BoardView } from "./board.js";
 import { confirmDialog, finishNeedsConfirmation } from "./confirm.js";
 import { announce, gettext, h, ngettext, replace } from "./dom.js";
 import {
-  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatShare, formatTimeLeft, gameName, redealsText,
+  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatPercent, formatTimeLeft, gameName, levelText,
+  rankText, redealsText,
   secondsLeft, shareText, undosText,
 } from "./format.js";
 import { watchMidnight } from "./midnight.js";
-import { cardName, moveText, parseMove } from "./notation.js";
+import { cardName, cardText, moveText, parseMove } from "./notation.js";
 import { homeMove, isDouble, onlyMove } from "./gestures.js";
 import { fitBoard } from "./layout.js";
 import { CARD_SCALE, loadSettings, saveSettings, slideMs } from "./settings.js";
 import {
-  clickIntent, isActive, isListedLegal, optimisticAttempt, runningSeconds, slotTarget, stacksOf,
+  clickIntent, isActive, isListedLegal, movableCards, optimisticAttempt, runningSeconds, slotTarget, stacksOf,
 } from "./state.js";
 
 const PENDING_AFTER_MS = 300;
+// Waits before an unanswered action is sent again (same version).
+const RETRIES_MS = [250, 1000];
 
 const page = document.querySelector("[data-play]");
 const game = page.dataset.game;
@@ -42,6 +45,7 @@ const view = {
   motion: {}, // how the next redraw slides: {redeal, order}
   timings: [], // per move: ms from pointer-up (or the key) to the board redrawn and to the answer
   noHintFor: null, // the attempt the API refused hints (its ranked one on the deal is open)
+  lostAnswer: null, // the attempt whose last action's answer never came
 };
 globalThis.playTimings = view.timings;
 
@@ -58,6 +62,28 @@ function showMessage(text, kind = "info") {
   box.hidden = !text;
 }
 
+/**
+ * Turn a control off or on. One that has the focus is marked aria-disabled
+ * instead of disabled, so the focus stays on it (a disabled button drops it
+ * to the page's body); its click is then ignored (offWhileMarked).
+ */
+function setDisabled(button, off) {
+  if (off && document.activeElement === button) {
+    button.setAttribute("aria-disabled", "true");
+    return;
+  }
+  button.removeAttribute("aria-disabled");
+  button.disabled = off;
+}
+
+/** A click handler that does nothing while its button is marked off. */
+function offWhileMarked(handler) {
+  return (event) => {
+    if (event.currentTarget.getAttribute("aria-disabled") === "true") return;
+    handler(event);
+  };
+}
+
 function render() {
   const attempt = view.attempt;
   const active = isActive(attempt) && !view.busy;
@@ -71,21 +97,21 @@ function render() {
   drawBoard(attempt);
   const autofinish = $("autofinish");
   autofinish.hidden = !(active && attempt.forced?.length);
-  autofinish.disabled = view.busy;
+  setDisabled(autofinish, view.busy);
   const c = attempt.counters;
   $("cards-home").textContent = `${c.cards_home}/52`;
   $("redeals").textContent = String(c.redeals);
   $("undos").textContent = String(c.undos);
   $("redeals-counter").hidden = game !== "cruel";
-  $("undo").disabled = !(attempt.can_undo && !attempt.finished) || view.busy;
+  setDisabled($("undo"), !(attempt.can_undo && !attempt.finished) || view.busy);
   const redeal = $("redeal");
   redeal.hidden = game !== "cruel";
-  redeal.disabled = !(attempt.can_redeal && active);
-  $("finish").disabled = attempt.finished || view.busy;
+  setDisabled(redeal, !(attempt.can_redeal && active));
+  setDisabled($("finish"), attempt.finished || view.busy);
   // Hints are for practice: the API refuses them on a ranked attempt in play,
   // and on practice while the ranked attempt on the deal is (it says so once).
   $("hint").hidden = attempt.ranked || attempt.finished || view.noHintFor === attempt.id;
-  $("hint").disabled = !active;
+  setDisabled($("hint"), !active);
   $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
   $("ranked-note").hidden = true; // said before Start; the label below names the attempt
   if (attempt.frozen && !attempt.finished) {
@@ -121,11 +147,17 @@ function renderStatus() {
 function drawBoard(attempt) {
   const longest = Math.max(0, ...stacksOf(attempt.position).map((stack) => stack.length));
   const metrics = fitBoard($("board-scroll"), { game, longest, scale: CARD_SCALE[view.settings.cardSize] });
-  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX];
+  // A hint lights its card and target until the position changes.
+  const hint = view.hint && view.hint.id === attempt.id && view.hint.version === attempt.version
+    && !attempt.pending ? view.hint : null;
+  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX, hint];
   if (view.drawn && drawn.every((value, i) => value === view.drawn[i])) return;
   view.drawn = drawn;
   const before = snapshot($("board"));
-  board.render(attempt, { selected: view.selected, interactive: isActive(attempt) });
+  board.render(attempt, {
+    selected: view.selected, interactive: isActive(attempt), hint,
+    rings: attempt.pending ? view.ringsWhilePending : null,
+  });
   slide($("board"), before, { ms: motionMs(), ...view.motion });
   view.motion = {};
 }
@@ -223,6 +255,16 @@ function describeAfterMove(token, attempt) {
   return parts.filter(Boolean).join(" ");
 }
 
+/** A move in words, its card as the cards show it: "7♦ onto pile 11.", "5♣ to its foundation.", "redeal". */
+function moveWords(token) {
+  const move = parseMove(token);
+  if (move.redeal) return gettext("redeal");
+  const card = cardText(move.card);
+  if (move.target === "F") return fill(gettext("%(card)s to its foundation."), { card });
+  const where = game === "cruel" ? gettext("pile %(n)s") : gettext("column %(n)s");
+  return fill(gettext("%(card)s onto %(where)s."), { card, where: fill(where, { n: move.target }) });
+}
+
 function statusSentence(attempt) {
   return {
     won: gettext("All 52 cards are home: you won!"),
@@ -254,6 +296,9 @@ async function submitMoves(tokens, { motion = {} } = {}) {
   let shown = tokens.length > 1 || isListedLegal(before, tokens[0]) ? before : null;
   for (const token of tokens) shown = shown && optimisticAttempt(shown, token);
   const timing = { moves: tokens.length, redrawn: null, answered: null };
+  // While the answer is awaited, the other cards that could move keep their ring.
+  const moved = new Set(tokens.map((t) => t.split(">")[0]));
+  view.ringsWhilePending = new Set([...movableCards(before)].filter((card) => !moved.has(card)));
   await withBusy(async () => {
     if (shown) {
       view.motion = motion;
@@ -265,7 +310,7 @@ async function submitMoves(tokens, { motion = {} } = {}) {
       const body = tokens.length === 1
         ? { move: tokens[0], version: before.version }
         : { moves: tokens, version: before.version };
-      const next = await api(`/attempts/${before.id}/moves`, { method: "POST", body });
+      const next = await sendAction(`/attempts/${before.id}/moves`, body);
       showMessage("");
       if (!shown) view.motion = motion;
       setAttempt(next);
@@ -274,7 +319,7 @@ async function submitMoves(tokens, { motion = {} } = {}) {
       view.timings.push(timing);
       announce(tokens.length === 1 ? describeAfterMove(tokens[0], next) : describeBatch(tokens, next));
     } catch (error) {
-      rejected(error, before, tokens.length === 1 ? tokens[0] : null);
+      await rejected(error, before, tokens.length === 1 ? tokens[0] : null, tokens);
     }
   });
   autoSafe();
@@ -288,9 +333,62 @@ function describeBatch(tokens, attempt) {
   ].filter(Boolean).join(" ");
 }
 
-function rejected(error, before, token) {
-  if (error.code === "stale_version" && error.state) setAttempt(error.state);
-  else setAttempt(before);
+/**
+ * POST an action. An answer lost on the way (no reply at all) is asked for
+ * again with the same version: the API answers an action it already has as
+ * `replayed`, and applies one it never got, so nothing is applied twice.
+ */
+async function sendAction(path, body) {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await api(path, { method: "POST", body });
+    } catch (error) {
+      if (error.code !== "network_error" || retry >= RETRIES_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRIES_MS[retry]));
+    }
+  }
+}
+
+/**
+ * True when the server's attempt is `before` with exactly these actions
+ * applied: an action whose answer was lost, then sent again (by the player
+ * or the page) from the old version, which the API refuses as stale.
+ */
+function alreadyApplied(state, before, tokens) {
+  return Boolean(state && tokens?.length && state.id === before.id
+    && state.version === before.version + tokens.length && state.last_action === tokens.at(-1));
+}
+
+/**
+ * An action refused or unanswered. Stale answers and lost ones bring the
+ * page to the server's attempt without a word when this page is the reason
+ * it lagged (an answer it never got); only a change it cannot explain is said.
+ */
+async function rejected(error, before, token, tokens = token ? [token] : null) {
+  if (error.code === "stale_version" && error.state) {
+    const lagged = view.lostAnswer === before.id;
+    view.lostAnswer = null;
+    setAttempt(error.state);
+    if (lagged || alreadyApplied(error.state, before, tokens)) {
+      showMessage("");
+      return;
+    }
+  } else if (error.code === "network_error") {
+    // The server may have it all the same: show the attempt as it has it.
+    try {
+      const now = await api(`/attempts/${before.id}`);
+      setAttempt(now);
+      if (now.version !== before.version) {
+        showMessage("");
+        return;
+      }
+    } catch {
+      view.lostAnswer = before.id;
+      setAttempt(before);
+    }
+  } else {
+    setAttempt(before);
+  }
   // Midnight passed: the attempt is frozen now; show it as the server has it.
   if (error.code === "day_over") api(`/attempts/${before.id}`).then(setAttempt, () => {});
   let text = errorText(error, gettext);
@@ -309,12 +407,12 @@ async function undo() {
   view.selected = null;
   await withBusy(async () => {
     try {
-      const next = await api(`/attempts/${before.id}/undo`, { method: "POST", body: { version: before.version } });
+      const next = await sendAction(`/attempts/${before.id}/undo`, { version: before.version });
       showMessage("");
       setAttempt(next);
       announce(fill(gettext("Move undone. %(n)s of 52 cards home."), { n: next.counters.cards_home }));
     } catch (error) {
-      rejected(error, before, null);
+      await rejected(error, before, null, ["undo"]);
     }
   });
 }
@@ -346,8 +444,13 @@ async function showHint() {
   await withBusy(async () => {
     try {
       const answer = await api(`/attempts/${attempt.id}/hint`);
+      if (answer.move && answer.move !== "R") {
+        const [card, target] = answer.move.split(">");
+        view.hint = { id: attempt.id, version: attempt.version, card, target };
+        render();
+      }
       const text = answer.move
-        ? fill(gettext("Hint: %(move)s"), { move: moveText(answer.move, gettext) })
+        ? fill(gettext("Hint: %(move)s"), { move: moveWords(answer.move) })
         : answer.status === "unsolvable"
           ? gettext("This position can no longer be won.")
           : gettext("No hint was found in time; try again.");
@@ -465,9 +568,7 @@ async function renderEnd() {
       if (board.me) {
         rank = board.me.rank;
         total = board.total;
-        $("rank").textContent = fill(gettext("Rank %(rank)s of %(total)s: you did better than %(share)s of players."), {
-          rank, total, share: formatShare(board.me.beaten_share),
-        });
+        $("rank").textContent = rankText({ rank, total, beaten: board.me.beaten }, gettext, ngettext);
       }
     } catch (error) {
       $("rank").textContent = errorText(error, gettext);
@@ -477,7 +578,7 @@ async function renderEnd() {
   }
   $("share-text").value = shareText({
     game, date: attempt.date, counters: c, elapsedSeconds: attempt.elapsed_seconds, status: attempt.status, rank, total,
-    url: dayUrl(window.location.origin, game, attempt.date), lang,
+    url: dayUrl(window.location.origin, game, attempt.date), lang, level: view.deal?.difficulty_level,
   }, gettext, ngettext);
 }
 
@@ -550,7 +651,17 @@ async function load() {
       $("archive").hidden = false;
       $("archive-record").textContent = archiveRecordText(view.deal.my_attempts ?? []);
     }
-    $("difficulty").textContent = view.deal.difficulty == null ? "–" : Number(view.deal.difficulty).toFixed(1);
+    $("difficulty").textContent = levelText(view.deal.difficulty_level, gettext);
+    if (view.deal.difficulty_level) {
+      $("difficulty").title = fill(gettext("Harder than %(share)s of a large sample of deals"), {
+        share: formatPercent(view.deal.difficulty_level.percentile / 100, lang),
+      });
+    }
+    if (archiveDate && view.deal.won_share != null) {
+      $("archive-won").textContent = fill(gettext("%(share)s of the players who played it ranked won this deal."), {
+        share: formatPercent(view.deal.won_share, lang),
+      });
+    }
     const attempts = view.deal.my_attempts ?? [];
     const open = attempts.find((a) => !a.finished && a.status === "playing")
       ?? attempts.find((a) => !a.finished);
@@ -567,6 +678,8 @@ async function load() {
   } catch (error) {
     $("loading").hidden = true;
     showMessage(errorText(error, gettext), "error");
+  } finally {
+    page.dataset.loaded = "true";
   }
 }
 
@@ -587,13 +700,13 @@ function archiveRecordText(attempts) {
 }
 
 $("start").addEventListener("click", () => startAttempt());
-$("undo").addEventListener("click", () => undo());
-$("redeal").addEventListener("click", () => submitMove("R"));
-$("finish").addEventListener("click", () => finish());
-$("autofinish").addEventListener("click", () => {
+$("undo").addEventListener("click", offWhileMarked(() => undo()));
+$("redeal").addEventListener("click", offWhileMarked(() => submitMove("R")));
+$("finish").addEventListener("click", offWhileMarked(() => finish()));
+$("autofinish").addEventListener("click", offWhileMarked(() => {
   const forced = view.attempt?.forced ?? [];
   submitMoves(forced, { motion: { order: forced.map((t) => t.split(">")[0]) } });
-});
+}));
 for (const input of page.querySelectorAll("[data-setting]")) {
   const key = input.dataset.setting;
   if (input.type === "checkbox") input.checked = view.settings[key];
@@ -610,10 +723,20 @@ window.addEventListener("resize", () => {
   clearTimeout(resizeTimer);
   resizeTimer = setTimeout(() => { if (view.attempt) render(); }, 100);
 });
-$("hint").addEventListener("click", () => showHint());
+$("hint").addEventListener("click", offWhileMarked(() => showHint()));
 $("stuck-undo").addEventListener("click", () => undo());
 $("stuck-finish").addEventListener("click", () => finish());
 $("again").addEventListener("click", () => startAttempt());
+// The device's own share sheet where there is one (phones); Copy everywhere.
+$("share").hidden = typeof navigator.share !== "function";
+$("share").addEventListener("click", async () => {
+  const [text, url] = $("share-text").value.split("\n");
+  try {
+    await navigator.share({ text, url });
+  } catch {
+    // Dismissed, or refused: the text stays there to copy.
+  }
+});
 $("copy").addEventListener("click", async () => {
   const text = $("share-text").value;
   try {
@@ -630,5 +753,21 @@ document.addEventListener("keydown", (event) => {
   if (event.target.closest?.("input, select, textarea, button, a, summary")) return;
   onKey(event);
 });
+// Back to this tab: another tab (or device) may have played meanwhile.
+async function refreshOnReturn() {
+  const shown = view.attempt;
+  if (document.visibilityState === "hidden" || !shown || view.busy || view.queue.length) return;
+  try {
+    const now = await api(`/attempts/${shown.id}`);
+    if (view.attempt === shown && !view.busy
+      && (now.version !== shown.version || now.finished !== shown.finished || now.frozen !== shown.frozen)) {
+      setAttempt(now);
+    }
+  } catch {
+    // Offline for now: the next action finds out.
+  }
+}
+window.addEventListener("focus", () => refreshOnReturn());
+document.addEventListener("visibilitychange", () => refreshOnReturn());
 setInterval(tick, 1000);
 load();
