@@ -76,6 +76,13 @@ def past(today):
     return today - dt.timedelta(days=3)
 
 
+@pytest.fixture(autouse=True)
+def analysis_budget(settings):
+    """The workers' budget, whatever the laptop's default (a short budget
+    honestly answers "undecided", which is not what these tests are about)."""
+    settings.PLAY_ANALYSIS_MAX_SECONDS = 10.0
+
+
 @pytest.fixture
 def no_analysis_on_finish(settings):
     """The finish queues nothing: the test runs the worker's part itself."""
@@ -265,3 +272,22 @@ def test_the_post_mortem_counts_wins_and_where_the_others_lost(
     assert body["par"] == {"moves": deal.solution_length, "redeals": deal.redeals}
     # Done: beat leaves it alone from now on.
     assert post_mortem.post_mortems_compute(now=after) == 0
+
+
+def test_finishing_queues_the_analysis_and_the_sweep_recovers_a_lost_one(
+        api, make_deal, past, monkeypatch):
+    queued = []
+    monkeypatch.setattr(tasks.analyse_attempt, "delay", queued.append)
+    make_deal("cruel", past)
+    player = api()
+    attempt = player.start("cruel", past.isoformat())
+    player.finish(attempt)
+    assert queued == [attempt["id"]]  # once the finish committed
+    player.finish(attempt)  # finishing twice changes nothing, queues nothing
+    assert queued == [attempt["id"]]
+    # The message was lost: beat's sweep queues it again once the claim
+    # window has passed, and not after the analysis is done.
+    later = clock.now() + dt.timedelta(hours=1)
+    assert services.analyses_sweep(now=later) == 1 and queued[-1] == attempt["id"]
+    assert services.attempt_analyse(attempt_id=attempt["id"], now=later) == "still_winnable"
+    assert services.analyses_sweep(now=later) == 0
