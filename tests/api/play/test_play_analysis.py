@@ -10,10 +10,10 @@ is in play on its day."""
 from __future__ import annotations
 
 import datetime as dt
-import functools
 
 import pytest
 from certified_deals import certified
+from certified_deals import known_loss as certified_known_loss
 
 import solitaire
 from api import clock
@@ -28,29 +28,11 @@ def _oracle(position) -> SolveStatus:
     return solitaire.solve(position, max_seconds=30).status
 
 
-@functools.cache
 def known_loss(game: str) -> tuple[str, list[str], int]:
-    """(start, line, k): the certified deal's solution followed for k - 1
-    moves, then a move the oracle proves loses the win, then a few more."""
+    """(start, line, k): the certified deal played into a loss at move k
+    (tests/certified_deals.py)."""
     start, certificate = certified(game)
-    solution = certificate.split()
-    position = solitaire.parse_position(start)
-    for k, token in enumerate(solution, start=1):
-        for move in position.legal_moves():
-            if move.token() == token:
-                continue
-            after = position.apply(move)
-            if _oracle(after) is SolveStatus.UNSOLVABLE:
-                line = [*solution[:k - 1], move.token()]
-                for _ in range(3):  # and on, a few legal moves more
-                    legal = after.legal_moves()
-                    if not legal:
-                        break
-                    after = after.apply(legal[0])
-                    line.append(legal[0].token())
-                return start, line, k
-        position = position.apply(solitaire.Move.parse(token))
-    raise AssertionError(f"no losing move found along the {game} solution")
+    return (start, *certified_known_loss(start, certificate))
 
 
 def _play(player, attempt: dict, line: list[str]) -> dict:

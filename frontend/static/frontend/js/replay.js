@@ -6,6 +6,7 @@ import { BoardView } from "./board.js";
 import { announce, gettext, h, replace } from "./dom.js";
 import { fill } from "./format.js";
 import { moveText } from "./notation.js";
+import { replayAttempt } from "./analysis.js";
 
 const root = document.querySelector("[data-replay]");
 const { game, date } = root.dataset;
@@ -33,6 +34,8 @@ function show(step) {
 
 async function load() {
   try {
+    const attemptId = new URLSearchParams(window.location.search).get("attempt");
+    if (attemptId) return await replayAttempt(attemptId, { root, state, show, $ });
     const deal = await api(`/daily/${date}/${game}`);
     if (!deal.day_over || !deal.solution) {
       $("message").hidden = false;
