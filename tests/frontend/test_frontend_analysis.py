@@ -74,3 +74,31 @@ def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
         line_shown = page.locator(f'[data-analysis="{analysis["attempt_id"]}"]')
         line_shown.wait_for()
         assert line_shown.inner_text().startswith(sentence), line_shown.inner_text()
+
+
+def test_a_past_day_shows_its_post_mortem_beside_the_solution(deals, open_page, today):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from api.play.models import DayPostMortem
+
+    deal = deals["cruel-yesterday"]
+    DayPostMortem.objects.create(deal=deal, computed_at=timezone.now(), summary={
+        "ranked": 5, "won": 2, "lost": 3, "still_winnable": 0, "undecided": 0, "pending": 0,
+        "lost_at": [{"move_number": 8, "count": 2}, {"move_number": 12, "count": 1}],
+        "losing_moves": [{"move_number": 8, "move": "R", "count": 2}],
+        "par": {"moves": 40, "redeals": 1}})
+    yesterday = (today - dt.timedelta(days=1)).isoformat()
+    for locale, won, par, move in (
+            ("en", "2 of 5 ranked players won.", "Par: 40 moves and 1 redeals.",
+             "Move 8, redeal: 2 players"),
+            ("pt-PT", "Ganharam 2 de 5 jogadores classificados.",
+             "Par: 40 jogadas e 1 redistribuições.", "Jogada 8, redistribuir: 2 jogadores")):
+        page = open_page(f"/replay/cruel/{yesterday}/", locale=locale)
+        section = page.locator('[data-ref="post-mortem"]')
+        section.wait_for()
+        assert section.locator('[data-ref="post-mortem-won"]').inner_text() == won
+        assert section.locator('[data-ref="post-mortem-par"]').inner_text() == par
+        assert section.locator("tbody tr").count() == 2
+        assert section.locator('[data-ref="post-mortem-moves"] li').inner_text() == move

@@ -3,7 +3,7 @@
 // these; the workers decide, the page only says what they found.
 
 import { api } from "./api.js";
-import { gettext, h, replace } from "./dom.js";
+import { gettext, h, ngettext, replace } from "./dom.js";
 import { fill } from "./format.js";
 import { moveText } from "./notation.js";
 
@@ -126,4 +126,38 @@ export async function replayAttempt(attemptId, { root, state, show, $ }) {
   $("player").prepend(switcher);
   $("player").hidden = false;
   choose("mine");
+}
+
+/**
+ * A past day's post-mortem, beside the solution's replay: how many ranked
+ * players won, where the others lost the win, the commonest losing moves,
+ * the deal's par. Nothing is shown until beat has computed it.
+ */
+export async function showPostMortem(after, game, date) {
+  let data;
+  try {
+    data = await api(`/daily/${date}/${game}/post-mortem`);
+  } catch {
+    return;
+  }
+  if (data.status !== "done") return;
+  const most = Math.max(1, ...data.lost_at.map((row) => row.count));
+  const section = h("section", { class: "post-mortem", dataset: { ref: "post-mortem" }, "aria-labelledby": "post-mortem-title" },
+    h("h2", { id: "post-mortem-title" }, gettext("The day's post-mortem")),
+    h("p", { dataset: { ref: "post-mortem-won" } }, fill(ngettext("%(won)s of %(ranked)s ranked player won.", "%(won)s of %(ranked)s ranked players won.", data.ranked), data)),
+    h("p", { dataset: { ref: "post-mortem-par" } }, fill(gettext("Par: %(moves)s moves and %(redeals)s redeals."), data.par)),
+    data.lost_at.length ? h("table", { class: "bins" },
+      h("caption", {}, gettext("Where the others lost the win")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Move")), h("th", { scope: "col" }, gettext("Players")))),
+      h("tbody", {}, data.lost_at.map((row) => h("tr", {},
+        h("th", { scope: "row" }, String(row.move_number)),
+        h("td", {}, h("span", { class: `bin bin--${game}`, style: `width:${(row.count / most) * 10}rem` }), " ", String(row.count)))))) : null,
+    data.losing_moves.length ? [
+      h("h3", {}, gettext("The commonest losing moves")),
+      h("ol", { dataset: { ref: "post-mortem-moves" } }, data.losing_moves.map((row) => h("li", {},
+        fill(ngettext("Move %(number)s, %(move)s: %(count)s player", "Move %(number)s, %(move)s: %(count)s players", row.count), {
+          number: row.move_number, move: moveText(row.move, gettext), count: row.count,
+        })))),
+    ] : null);
+  after.after(section);
 }

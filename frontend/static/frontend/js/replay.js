@@ -6,7 +6,7 @@ import { BoardView } from "./board.js";
 import { announce, gettext, h, replace } from "./dom.js";
 import { fill } from "./format.js";
 import { moveText } from "./notation.js";
-import { replayAttempt } from "./analysis.js";
+import { replayAttempt, showPostMortem } from "./analysis.js";
 
 const root = document.querySelector("[data-replay]");
 const { game, date } = root.dataset;
@@ -56,6 +56,7 @@ async function load() {
       h("button", { type: "button", class: "linklike", dataset: { step: String(i + 1) } }, moveText(token, gettext)))));
     $("player").hidden = false;
     show(0);
+    showPostMortem($("player"), game, date);
   } catch (error) {
     if (error.code === "deal_not_ready") {
       $("no-deal").hidden = false; // an ordinary day without a deal, said plainly
