@@ -85,7 +85,7 @@ def unanalysed(*, ended_before: dt.datetime, today: dt.date | None = None,
     ranked ones whose day is over (they stay as midnight left them)."""
     over = Q(ended_at__isnull=False, ended_at__lt=ended_before)
     if today is not None:
-        over |= Q(ranked=True, deal__date__lt=today)
+        over |= Q(ranked=True, version__gt=0, deal__date__lt=today)
     return list(
         Attempt.objects.filter(over).exclude(status="won").exclude(analysis__state=State.DONE)
         .order_by("id").values_list("id", flat=True)[:limit])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Callable
 
+import logging
 import os
 import socket
 import time
@@ -33,6 +34,8 @@ from api.play.errors import (
     StaleVersion,
 )
 from api.play.records.days import deal_for
+
+logger = logging.getLogger(__name__)
 
 
 def rules() -> Rules:
@@ -199,12 +202,20 @@ def attempt_log(*, user, attempt_id: int) -> dict:
 def analysis_enqueue(*, attempt_id: int) -> None:
     """Queue the attempt's analysis once the current transaction commits
     (with no broker, the laptop default, it runs in this process then, under
-    the small per-call budget settings give it there)."""
+    the small per-call budget settings give it there). The finish never
+    fails for it: a broker that is down, or an analysis that fails, is
+    logged, and beat's sweep queues the analysis again."""
     if not settings.PLAY_ANALYSIS_ON_FINISH:
         return
     from api.play.tasks import analyse_attempt
 
-    transaction.on_commit(lambda: analyse_attempt.delay(attempt_id))
+    def queue():
+        try:
+            analyse_attempt.delay(attempt_id)
+        except Exception:
+            logger.exception("The analysis of attempt %s was not queued", attempt_id)
+
+    transaction.on_commit(queue)
 
 
 def _decider(game: str, counts: dict) -> analysis.Decide:

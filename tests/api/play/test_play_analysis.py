@@ -273,3 +273,16 @@ def test_finishing_queues_the_analysis_and_the_sweep_recovers_a_lost_one(
     assert services.analyses_sweep(now=later) == 1 and queued[-1] == attempt["id"]
     assert services.attempt_analyse(attempt_id=attempt["id"], now=later) == "still_winnable"
     assert services.analyses_sweep(now=later) == 0
+
+
+def test_a_broker_that_is_down_does_not_fail_the_finish(api, make_deal, past, monkeypatch):
+    def down(attempt_id):
+        raise ConnectionError("the broker is down")
+
+    monkeypatch.setattr(tasks.analyse_attempt, "delay", down)
+    make_deal("flower", past)
+    player = api()
+    attempt = player.start("flower", past.isoformat())
+    assert player.finish(attempt)["status"] == "abandoned"
+    reply = player.get(f"/api/v1/attempts/{attempt['id']}/analysis")
+    assert reply.status == 200 and reply.body["status"] == "pending", reply.body
