@@ -16,8 +16,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from api.play.attempts.analysis import SOLVED, UNSOLVABLE, Decision, Verdict
 from api.deals.models import DailyDeal
+from api.play.attempts.analysis import SOLVED, UNSOLVABLE, Decision, Verdict
 from api.play.models import Attempt, AttemptAnalysis, PositionVerdict
 
 State = AttemptAnalysis.State

@@ -9,13 +9,12 @@ Naming: ``<thing>_<action>``, keyword-only typed arguments.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Callable
-
 import logging
 import os
 import socket
 import time
 import uuid
+from typing import Callable
 
 from django.conf import settings
 from django.db import transaction
