@@ -7,6 +7,10 @@
   by the ``solver``, or refused as ``busy`` (503).
 - ``solitaire_solver_seconds{game,kind}``: solver time of a ``hint`` or of a
   deal's ``verify``.
+- ``solitaire_analyses_total{game,verdict}``, ``solitaire_analysis_seconds{game}``
+  and ``solitaire_analysis_solver_calls_total{game,source}`` (``solver`` or
+  ``table``): the analyses of finished attempts, what each took, and where
+  its positions' answers came from.
 - ``solitaire_deal_verifications_total{game,outcome}``: each candidate's
   verification: ``solved``, ``unsolvable``, ``unknown`` (budget spent) or
   ``bad_certificate``.
@@ -52,6 +56,16 @@ SOLVER_SECONDS = Histogram(
     "solitaire_solver_seconds", "Solver time", ["game", "kind"],
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 60),
 )
+ANALYSES = Counter(
+    "solitaire_analyses_total", "Attempts analysed, by verdict", ["game", "verdict"])
+ANALYSIS_SECONDS = Histogram(
+    "solitaire_analysis_seconds", "Time to analyse one attempt", ["game"],
+    buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 60),
+)
+ANALYSIS_SOLVER_CALLS = Counter(
+    "solitaire_analysis_solver_calls_total",
+    "Positions an analysis asked of the solver, or found decided in the table",
+    ["game", "source"])
 DEAL_VERIFICATIONS = Counter(
     "solitaire_deal_verifications_total", "Deal verifications by outcome", ["game", "outcome"])
 

@@ -328,6 +328,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "AttemptStatusEnum": "api.play.rest.schema.ATTEMPT_STATUSES",
         "HintStatusEnum": "api.play.rest.schema.HINT_STATUSES",
+        "AnalysisStatusEnum": "api.play.rest.schema.ANALYSIS_STATUSES",
     },
     # The docs page loads Swagger UI from our static files, so it works
     # offline and behind a strict network policy.
@@ -369,6 +370,16 @@ CELERY_BEAT_SCHEDULE = {
     "deals-keep-upcoming-prepared": {
         "task": "api.deals.tasks.prepare_upcoming_deals",
         "schedule": crontab(minute=7),
+    },
+    # Recovery: analyses a lost message or a dead worker left undone.
+    "play-sweep-analyses": {
+        "task": "api.play.tasks.sweep_analyses",
+        "schedule": crontab(minute="*/15"),
+    },
+    # After midnight in DAILY_TIME_ZONE: the post-mortem of the day that ended.
+    "play-post-mortems": {
+        "task": "api.play.tasks.post_mortems",
+        "schedule": crontab(minute=20),
     },
     # Expired sessions, and guests idle for PLAY_GUEST_IDLE_DAYS with no attempt.
     "play-clean-sessions-and-guests": {
@@ -449,4 +460,13 @@ PLAY_MAX_ATTEMPTS_PER_DEAL = env_int("PLAY_MAX_ATTEMPTS_PER_DEAL", 100, minimum=
 # row, each less than PLAY_MACHINE_PACE_MS after the previous action, mark a
 # ranked result as machine-paced: kept, marked, ranked after the rest.
 PLAY_MACHINE_PACE_MS = env_int("PLAY_MACHINE_PACE_MS", 150, minimum=0)
+# The analysis of a finished attempt that was not won (api.play.attempts.analysis),
+# in the workers: each position it asks the solver about gets this budget
+# (an answer the budget cannot reach makes the verdict "undecided"). With no
+# broker the task runs in the finishing request, so the laptop's budget is small.
+PLAY_ANALYSIS_ON_FINISH = env_bool("PLAY_ANALYSIS_ON_FINISH", True)
+PLAY_ANALYSIS_MAX_SECONDS = env_float(
+    "PLAY_ANALYSIS_MAX_SECONDS", 2.0 if CELERY_BROKER_URL else 0.3, minimum=0.01)
+PLAY_ANALYSIS_MAX_NODES = env_int("PLAY_ANALYSIS_MAX_NODES", 2_000_000, minimum=1)
+PLAY_ANALYSIS_CLAIM_STALE_SECONDS = env_int("PLAY_ANALYSIS_CLAIM_STALE_SECONDS", 600, minimum=1)
 PLAY_MACHINE_PACE_RUN = env_int("PLAY_MACHINE_PACE_RUN", 20, minimum=1)

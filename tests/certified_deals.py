@@ -44,3 +44,27 @@ def deal_create(game: str, date: dt.date, *, position: str | None = None,
         redeals=(certificate or "").split().count("R"),
         difficulty=1.0,
     )
+
+
+@functools.cache
+def known_loss(position: str, certificate: str) -> tuple[list[str], int]:
+    """(line, k): the solution followed for k - 1 moves, then a move the
+    solver proves loses the win (move k), then up to three legal moves more."""
+    solution = certificate.split()
+    before = solitaire.parse_position(position)
+    for k, token in enumerate(solution, start=1):
+        for move in before.legal_moves():
+            if move.token() == token:
+                continue
+            after = before.apply(move)
+            if solve(after, max_seconds=30).status is SolveStatus.UNSOLVABLE:
+                line = [*solution[:k - 1], move.token()]
+                for _ in range(3):
+                    legal = after.legal_moves()
+                    if not legal:
+                        break
+                    after = after.apply(legal[0])
+                    line.append(legal[0].token())
+                return line, k
+        before = before.apply(solitaire.Move.parse(token))
+    raise AssertionError("no losing move found along the solution")

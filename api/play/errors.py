@@ -83,6 +83,19 @@ class HintNotForRanked(PlayError):
     )
 
 
+class AnalysisNotYet(PlayError):
+    code = "analysis_not_yet"
+    message = gettext_lazy(
+        "No analysis on this deal while your ranked attempt on it is being played: "
+        "finish it, or wait until the day is over."
+    )
+
+
+class AttemptNotOver(PlayError):
+    code = "attempt_not_over"
+    message = gettext_lazy("The analysis comes once the attempt is over.")
+
+
 class DayOver(PlayError):
     code = "day_over"
     message = gettext_lazy(

@@ -161,3 +161,60 @@ class LoginFailure(models.Model):
     failures = models.PositiveIntegerField(default=0)
     last_failure_at = models.DateTimeField()
     locked_until = models.DateTimeField(null=True, blank=True)
+
+
+class AttemptAnalysis(models.Model):
+    """What the solver says of a finished attempt that was not won: the
+    move where the win slipped away (api.play.attempts.analysis). Made by
+    the ``analyse_attempt`` task, which claims the row like a deal's
+    verification (a conditional UPDATE), so a second run changes nothing."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("pending")
+        ANALYSING = "analysing", _("analysing")
+        DONE = "done", _("done")
+
+    attempt = models.OneToOneField(Attempt, on_delete=models.CASCADE, primary_key=True,
+                                   related_name="analysis")
+    state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)
+    # "won", "lost", "still_winnable" or "undecided" (the budget decided
+    # nothing for sure: never shown as a verdict).
+    verdict = models.CharField(max_length=16, blank=True, default="")
+    # With "lost": the number of the move that lost the win (1-based along
+    # the line), that move, and a solution from the position before it.
+    lost_at = models.PositiveIntegerField(null=True, blank=True)
+    lost_move = models.CharField(max_length=8, blank=True, default="")
+    keeping_line = models.TextField(blank=True, default="")
+    solver_calls = models.PositiveIntegerField(default=0)
+    seconds = models.FloatField(default=0.0)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=100, blank=True, default="")
+    analysed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"analysis of attempt {self.attempt_id} ({self.state} {self.verdict})"
+
+
+class PositionVerdict(models.Model):
+    """A position the solver decided, kept by its notation's SHA-256: many
+    players share a deal's first moves, so their analyses share probes.
+    A table, not the cache: every worker sees it, a restart keeps it, and
+    a decided position never changes its answer."""
+
+    key = models.CharField(max_length=64, primary_key=True)
+    game = models.CharField(max_length=8)
+    # "solved" (with a winning line from it) or "unsolvable".
+    status = models.CharField(max_length=12)
+    line = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class DayPostMortem(models.Model):
+    """A past day's deal seen from its ranked attempts, computed after
+    midnight by beat (api.play.records.post_mortem): who won, where the
+    others lost the win, the commonest losing moves, and the deal's par."""
+
+    deal = models.OneToOneField("deals.DailyDeal", on_delete=models.CASCADE, primary_key=True,
+                                related_name="post_mortem")
+    summary = models.JSONField(default=dict)
+    computed_at = models.DateTimeField()

@@ -9,22 +9,32 @@ Naming: ``<thing>_<action>``, keyword-only typed arguments.
 from __future__ import annotations
 
 import datetime as dt
+import logging
+import os
+import socket
+import time
+import uuid
 from typing import Callable
 
 from django.conf import settings
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 import solitaire
 from api import clock, metrics
-from api.play.attempts import domain, hints, store
+from api.play.attempts import analysis, analysis_store, domain, hints, store
 from api.play.attempts.domain import AttemptState, Change, Rules
 from api.play.errors import (
+    AnalysisNotYet,
+    AttemptNotOver,
     HintNotForRanked,
     InvalidMove,
     NotFound,
     StaleVersion,
 )
 from api.play.records.days import deal_for
+
+logger = logging.getLogger(__name__)
 
 
 def rules() -> Rules:
@@ -141,8 +151,20 @@ def attempt_finish(*, user, attempt_id: int, now: dt.datetime) -> AttemptState:
         if change is None:
             return state
         if store.save(change):
+            if change.state.status != domain.WON:
+                analysis_enqueue(attempt_id=attempt_id)
             return change.state
     raise StaleVersion(state=attempt_get(user=user, attempt_id=attempt_id))
+
+
+def _ranked_in_play(*, user, state: AttemptState, now: dt.datetime) -> bool:
+    """The rule of hints and analyses: on a deal whose day lasts, nothing
+    from the solver while the player's ranked attempt on it is unfinished."""
+    if now >= state.day_ends_at:
+        return False
+    if state.ranked:
+        return not state.finished
+    return store.ranked_open(player_id=user.pk, deal_id=state.deal_id)
 
 
 def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
@@ -151,14 +173,13 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
     included, while the player's ranked attempt on it is unfinished and its
     day lasts (the leaderboard would reward asking the solver)."""
     state = attempt_get(user=user, attempt_id=attempt_id)
-    if now < state.day_ends_at:
-        if state.ranked and not state.finished:
+    if _ranked_in_play(user=user, state=state, now=now):
+        if state.ranked:
             raise HintNotForRanked()
-        if not state.ranked and store.ranked_open(player_id=user.pk, deal_id=state.deal_id):
-            raise HintNotForRanked(
-                _("No hints on this deal while your ranked attempt on it is being played: "
-                  "finish it, or wait until the day is over.")
-            )
+        raise HintNotForRanked(
+            _("No hints on this deal while your ranked attempt on it is being played: "
+              "finish it, or wait until the day is over.")
+        )
     answer = hints.position_hint(state.parsed_position)
     return {**answer, "version": state.version}
 
@@ -171,4 +192,113 @@ def attempt_log(*, user, attempt_id: int) -> dict:
         "start": state.start_position,
         "actions": [action.token for action in actions],
         "replay_ok": domain.log_matches(state, actions),
+    }
+
+
+# -- analysis: where the win slipped away ------------------------------------------
+
+
+def analysis_enqueue(*, attempt_id: int) -> None:
+    """Queue the attempt's analysis once the current transaction commits
+    (with no broker, the laptop default, it runs in this process then, under
+    the small per-call budget settings give it there). The finish never
+    fails for it: a broker that is down, or an analysis that fails, is
+    logged, and beat's sweep queues the analysis again."""
+    if not settings.PLAY_ANALYSIS_ON_FINISH:
+        return
+    from api.play.tasks import analyse_attempt
+
+    def queue():
+        try:
+            analyse_attempt.delay(attempt_id)
+        except Exception:
+            logger.exception("The analysis of attempt %s was not queued", attempt_id)
+
+    transaction.on_commit(queue)
+
+
+def _decider(game: str, counts: dict) -> analysis.Decide:
+    """Decide a position from the table of decided positions, else with the
+    solver under the per-call budget (a decided answer is kept)."""
+
+    def decide(position: solitaire.Position) -> analysis.Decision:
+        notation = position.notation()
+        known = analysis_store.decision_get(notation)
+        if known is not None:
+            counts["table"] += 1
+            metrics.ANALYSIS_SOLVER_CALLS.labels(game, "table").inc()
+            return known
+        result = solitaire.solve(position, max_seconds=settings.PLAY_ANALYSIS_MAX_SECONDS,
+                                 max_nodes=settings.PLAY_ANALYSIS_MAX_NODES)
+        counts["solver"] += 1
+        metrics.ANALYSIS_SOLVER_CALLS.labels(game, "solver").inc()
+        metrics.SOLVER_SECONDS.labels(game, "analysis").observe(result.seconds)
+        decision = analysis.Decision(result.status.value, tuple(m.token() for m in result.moves))
+        analysis_store.decision_keep(notation, game=game, decision=decision)
+        return decision
+
+    return decide
+
+
+def attempt_analyse(*, attempt_id: int, now: dt.datetime) -> str:
+    """The worker's side: claim the attempt's analysis, bisect its line with
+    the solver, store the verdict. Returns what happened ("missing",
+    "not over", "not claimed", or the verdict)."""
+    state = store.load_any(attempt_id=attempt_id)
+    if state is None:
+        return "missing"
+    if not state.over(now):
+        return "not over"
+    token = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+    if not analysis_store.claim(attempt_id=attempt_id, token=token, now=now):
+        return "not claimed"
+    try:
+        counts = {"solver": 0, "table": 0}
+        started = time.perf_counter()
+        verdict = analysis.analyse(
+            start=state.start_position, line=state.line.split(), won=state.status == domain.WON,
+            decide=_decider(state.game, counts))
+        seconds = time.perf_counter() - started
+    except BaseException:
+        analysis_store.release(attempt_id=attempt_id, token=token)
+        raise
+    analysis_store.done(attempt_id=attempt_id, token=token, verdict=verdict,
+                        calls=counts["solver"], seconds=seconds, now=now)
+    metrics.ANALYSES.labels(state.game, verdict.verdict).inc()
+    metrics.ANALYSIS_SECONDS.labels(state.game).observe(seconds)
+    return verdict.verdict
+
+
+def analyses_sweep(*, now: dt.datetime) -> int:
+    """Beat's recovery: queue the analysis of attempts over for a while
+    (finished, or ranked ones whose day is over) whose analysis is not done."""
+    from api.play.tasks import analyse_attempt
+
+    stale = now - dt.timedelta(seconds=settings.PLAY_ANALYSIS_CLAIM_STALE_SECONDS)
+    ids = analysis_store.unanalysed(ended_before=stale, today=clock.day_of(now))
+    for attempt_id in ids:
+        analyse_attempt.delay(attempt_id)
+    return len(ids)
+
+
+def attempt_analysis(*, user, attempt_id: int, now: dt.datetime) -> tuple[AttemptState, dict]:
+    """The player's attempt with its analysis ({"status": "pending"} until
+    the workers are done). Only once the attempt is over, and, as for hints,
+    never on a deal whose day lasts while the player's ranked attempt on it
+    is unfinished: a practice attempt's analysis would guide the ranked one."""
+    state = attempt_get(user=user, attempt_id=attempt_id)
+    if not state.over(now):
+        raise AttemptNotOver()
+    if _ranked_in_play(user=user, state=state, now=now):
+        raise AnalysisNotYet()
+    found = {"par": analysis_store.par_of(deal_id=state.deal_id)}
+    if state.status == domain.WON:
+        return state, {**found, "status": "done", "verdict": analysis.WON}
+    row = analysis_store.analysis_of(attempt_id=attempt_id)
+    if row is None:
+        return state, {**found, "status": "pending"}
+    return state, {
+        **found, "status": "done", "verdict": row.verdict, "lost_at": row.lost_at,
+        "lost_move": row.lost_move, "keeping_line": row.keeping_line.split(),
+        "solver_calls": row.solver_calls, "seconds": row.seconds,
     }

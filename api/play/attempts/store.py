@@ -163,6 +163,12 @@ def state_of(attempt: Attempt) -> AttemptState:
         day_ends_at=clock.day_end(attempt.deal.date))
 
 
+def load_any(*, attempt_id: int) -> AttemptState | None:
+    """Any player's attempt with its deal (for the workers), or None."""
+    attempt = Attempt.objects.select_related("deal").filter(pk=attempt_id).first()
+    return None if attempt is None else state_of(attempt)
+
+
 def ranked_open(*, player_id: int, deal_id: int) -> bool:
     """Is the player's ranked attempt on this deal still being played?"""
     return Attempt.objects.filter(

@@ -93,3 +93,46 @@ def attempt_out(state: AttemptState, now: dt.datetime, *, replayed: bool = False
         "last_action": state.last_action or None,
         "replayed": replayed,
     }
+
+
+def _steps(position, tokens) -> list[dict]:
+    """positions[0] is ``position``, positions[i] the layout after move i."""
+    steps = [position.to_dict()]
+    for token in tokens:
+        position = position.apply(solitaire.Move.parse(token))
+        steps.append(position.to_dict())
+    return steps
+
+
+def analysis_out(state: AttemptState, found: dict, *, steps: bool = False) -> dict:
+    """An attempt's analysis: pending, or done with its verdict. "lost"
+    names the move that lost the win and a line that kept it; "undecided"
+    says the budget decided nothing for sure, and carries no verdict.
+    With ``steps``, the positions of both lines, for the replay."""
+    line = state.line.split()
+    out = {
+        "attempt_id": state.id,
+        "game": state.game,
+        "date": state.date.isoformat(),
+        "status": found["status"],
+        "verdict": found.get("verdict"),
+        "lost_at": None,
+        "moves": line,
+        "mine": {"moves": state.moves, "redeals": state.redeals},
+        "par": found["par"],
+    }
+    if found.get("verdict") == "lost":
+        number, keeping = found["lost_at"], found["keeping_line"]
+        out["lost_at"] = {"move_number": number, "move": found["lost_move"],
+                          "keeping_move": keeping[0], "keeping_line": keeping}
+    if found["status"] == "done" and "solver_calls" in found:
+        out["solver_calls"] = found["solver_calls"]
+    if steps:
+        start = solitaire.parse_position(state.start_position)
+        out["positions"] = _steps(start, line)
+        if out["lost_at"]:
+            before = start
+            for token in line[:out["lost_at"]["move_number"] - 1]:
+                before = before.apply(solitaire.Move.parse(token))
+            out["lost_at"]["keeping_positions"] = _steps(before, out["lost_at"]["keeping_line"])
+    return out

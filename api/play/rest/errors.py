@@ -39,6 +39,7 @@ STATUS = {
     errors.AttemptFinished: status.HTTP_409_CONFLICT,
     errors.NothingToUndo: status.HTTP_409_CONFLICT,
     errors.DayOver: status.HTTP_409_CONFLICT,
+    errors.AttemptNotOver: status.HTTP_409_CONFLICT,
     errors.ActionLimit: status.HTTP_409_CONFLICT,
     errors.AttemptLimit: status.HTTP_409_CONFLICT,
     errors.RankedOpen: status.HTTP_409_CONFLICT,
@@ -49,6 +50,7 @@ STATUS = {
     errors.DayNotOver: status.HTTP_404_NOT_FOUND,
     errors.CsrfFailed: status.HTTP_403_FORBIDDEN,
     errors.HintNotForRanked: status.HTTP_403_FORBIDDEN,
+    errors.AnalysisNotYet: status.HTTP_403_FORBIDDEN,
     errors.Unavailable: status.HTTP_503_SERVICE_UNAVAILABLE,
     errors.HintsBusy: status.HTTP_503_SERVICE_UNAVAILABLE,
 }

@@ -163,3 +163,8 @@ class LeaderboardIn(serializers.Serializer):
 
 class HistoryIn(serializers.Serializer):
     game = QueryChoiceField(choices=Game.values, required=False)
+
+
+class AnalysisIn(serializers.Serializer):
+    steps = serializers.BooleanField(
+        default=False, help_text="true: the positions along both lines, for the replay.")

@@ -47,11 +47,11 @@ ERRORS = {
     400: "Bad input (`bad_request` with `fields`, `bad_date`, `bad_month`, `invalid_move`, ...).",
     401: "`not_authenticated`: a token that is not valid, expired or revoked.",
     403: "`csrf_failed` (an unsafe request without the CSRF header), `forbidden`, "
-         "`hint_not_for_ranked`.",
+         "`hint_not_for_ranked`, `analysis_not_yet`.",
     404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`, "
          "`before_first_day`.",
     409: "`stale_version` (with `state`), `attempt_finished`, `nothing_to_undo`, `day_over`, "
-         "`action_limit`, `attempt_limit`, `username_taken`, `already_registered`, "
+         "`action_limit`, `attempt_limit`, `attempt_not_over`, `username_taken`, `already_registered`, "
          "`display_name_taken`, `conflict`.",
     415: "The body is not JSON (`unsupported_media_type`).",
     422: "`illegal_move` (with `move` and `reason`).",
@@ -107,6 +107,8 @@ MONTH = OpenApiParameter(
 # Named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]: two fields called "status".
 ATTEMPT_STATUSES = ["playing", "won", "blocked", "stalled", "abandoned"]
 HINT_STATUSES = ["solved", "unsolvable", "unknown"]
+ANALYSIS_STATUSES = ["pending", "done"]
+VERDICTS = ["won", "lost", "still_winnable", "undecided"]
 
 # -- answers -------------------------------------------------------------------------
 
@@ -254,6 +256,64 @@ class HintOut(serializers.Serializer):
     status = serializers.ChoiceField(choices=HINT_STATUSES)
     move = serializers.CharField(allow_null=True)
     version = serializers.IntegerField()
+
+
+class MovesRedealsOut(serializers.Serializer):
+    moves = serializers.IntegerField()
+    redeals = serializers.IntegerField()
+
+
+class LostAtOut(serializers.Serializer):
+    move_number = serializers.IntegerField(help_text="1-based, along the attempt's line.")
+    move = serializers.CharField(help_text="The move that lost the win.")
+    keeping_move = serializers.CharField(help_text="A move from the position before it that "
+                                         "keeps a win (the first of keeping_line).")
+    keeping_line = serializers.ListField(child=serializers.CharField(),
+                                         help_text="A win from the position before that move.")
+    keeping_positions = PositionOut(many=True, required=False,
+                                    help_text="With steps=true: the positions along keeping_line.")
+
+
+class AnalysisOut(serializers.Serializer):
+    attempt_id = serializers.IntegerField()
+    game = serializers.CharField()
+    date = serializers.DateField()
+    status = serializers.ChoiceField(choices=ANALYSIS_STATUSES)
+    verdict = serializers.ChoiceField(
+        choices=VERDICTS, allow_null=True,
+        help_text="null while pending; `undecided`: the solver's budget settled nothing for "
+        "sure, and no verdict is given.")
+    lost_at = LostAtOut(allow_null=True)
+    moves = serializers.ListField(child=serializers.CharField(),
+                                  help_text="The attempt's line (the moves standing after undos).")
+    mine = MovesRedealsOut()
+    par = MovesRedealsOut(help_text="The moves and redeals of the deal's verified solution.")
+    solver_calls = serializers.IntegerField(required=False)
+    positions = PositionOut(many=True, required=False,
+                            help_text="With steps=true: positions[i] is the layout after move i.")
+
+
+class CountAtOut(serializers.Serializer):
+    move_number = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
+class LosingMoveOut(CountAtOut):
+    move = serializers.CharField()
+
+
+class PostMortemOut(serializers.Serializer):
+    status = serializers.ChoiceField(choices=ANALYSIS_STATUSES)
+    ranked = serializers.IntegerField(required=False)
+    won = serializers.IntegerField(required=False)
+    lost = serializers.IntegerField(required=False)
+    still_winnable = serializers.IntegerField(required=False)
+    undecided = serializers.IntegerField(required=False)
+    pending = serializers.IntegerField(required=False)
+    lost_at = CountAtOut(many=True, required=False)
+    losing_moves = LosingMoveOut(many=True, required=False)
+    par = MovesRedealsOut(required=False)
+    computed_at = serializers.DateTimeField(required=False)
 
 
 class RecordOut(serializers.Serializer):

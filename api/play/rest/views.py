@@ -19,7 +19,7 @@ from api.play.accounts import lockout, tokens
 from api.play.accounts import services as accounts
 from api.play.attempts import services as attempts
 from api.play.errors import FutureDate, NotFound, PlayError
-from api.play.records import days, selectors
+from api.play.records import days, post_mortem, selectors
 from api.play.rest import answers, throttles
 from api.play.rest import inputs as s
 from api.play.rest import schema as out
@@ -283,6 +283,20 @@ class HintView(APIView):
         return Response(attempts.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now()))
 
 
+class AnalysisView(APIView):
+    @documented(
+        parameters=[s.AnalysisIn], ok={200: out.AnalysisOut}, errors=(400, 403, 404, 409),
+        summary="Once the attempt is over: where the win slipped away (pending until the "
+        "workers are done); none on a deal while its ranked attempt is in play on its day",
+    )
+    def get(self, request, attempt_id: int):
+        query = _valid(s.AnalysisIn, request.query_params)
+        user = user_or_guest(request)
+        state, found = attempts.attempt_analysis(user=user, attempt_id=attempt_id,
+                                                 now=clock.now())
+        return Response(answers.analysis_out(state, found, steps=query["steps"]))
+
+
 # -- records --------------------------------------------------------------------------
 
 
@@ -293,6 +307,16 @@ class HistoryView(APIView):
         query = _valid(s.HistoryIn, request.query_params)
         user = user_or_guest(request)
         return Response(selectors.history(user=user, game=query.get("game"), now=clock.now()))
+
+
+class PostMortemView(APIView):
+    @documented(ok={200: out.PostMortemOut}, errors=(400, 404), parameters=[DATE, GAME],
+                operation_id="daily_post_mortem",
+                summary="After the day: who won, where the others lost the win, the deal's par")
+    def get(self, request, date: str, game: str):
+        now = clock.now()
+        deal = days.deal_for(game=game, date=_date(date), now=now)
+        return Response(post_mortem.post_mortem_get(deal=deal, now=now))
 
 
 class LeaderboardView(APIView):

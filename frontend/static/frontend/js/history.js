@@ -5,6 +5,7 @@ import {
   fill, formatDate, formatDuration, formatShare, gameName, redealsText, undosText, weekdayNames,
 } from "./format.js";
 import { cardsHomeBins, streakWeeks, winRate } from "./records.js";
+import { showHistoryAnalyses } from "./analysis.js";
 
 const root = document.querySelector("[data-history]");
 const lang = document.documentElement.lang || "pt-pt";
@@ -84,10 +85,13 @@ async function load() {
       ["cruel", "flower"].map((game) => h("td", {},
         recordText(game, day[game]), " ",
         h("a", { href: `/play/${game}/${day.date}/` }, gettext("the day's page")), " · ",
-        h("a", { href: `/leaderboard/?game=${game}&date=${day.date}` }, gettext("leaderboard")))))));
+        h("a", { href: `/leaderboard/?game=${game}&date=${day.date}` }, gettext("leaderboard")),
+        day[game] ? h("p", { class: "analysis", hidden: true, dataset: { analysis: String(day[game].attempt_id) } }) : null)))));
     $("loading").hidden = true;
     $("content").hidden = false;
     root.dataset.loaded = "true";
+    showHistoryAnalyses($("days"), days.flatMap((day) => ["cruel", "flower"]
+      .filter((game) => day[game]).map((game) => day[game].attempt_id)));
   } catch (error) {
     $("loading").hidden = true;
     $("message").hidden = false;

@@ -12,6 +12,7 @@ import {
   secondsLeft, shareText, undosText,
 } from "./format.js";
 import { watchMidnight } from "./midnight.js";
+import { showAnalysis } from "./analysis.js";
 import { cardName, cardText, moveText, parseMove } from "./notation.js";
 import { homeMove, isDouble, onlyMove } from "./gestures.js";
 import { fitBoard } from "./layout.js";
@@ -557,6 +558,7 @@ async function renderEnd() {
     h("div", {}, h("dt", {}, gettext("Time")), h("dd", {}, formatDuration(attempt.elapsed_seconds))));
   $("end-title").textContent = attempt.status === "won" ? gettext("You won!") : gettext("Attempt over");
   $("end-status").textContent = statusSentence(attempt);
+  showAnalysis($("analysis"), attempt);
   if (view.daily) {
     $("next-day").textContent = formatLocalTime(view.daily.next_day_starts_at, lang);
   }

@@ -10,6 +10,7 @@ import { announce, gettext, h, replace } from "./dom.js";
 import { fill } from "./format.js";
 import { fitBoard } from "./layout.js";
 import { moveText } from "./notation.js";
+import { replayAttempt, showPostMortem } from "./analysis.js";
 import { stacksOf } from "./state.js";
 
 const root = document.querySelector("[data-replay]");
@@ -84,6 +85,8 @@ function stepTo(step) {
 
 async function load() {
   try {
+    const attemptId = new URLSearchParams(window.location.search).get("attempt");
+    if (attemptId) return await replayAttempt(attemptId, { root, state, show, $ });
     // Both asked at once: positions[0] is the start, positions[i] the layout after move i.
     const solution = api(`/daily/${date}/${game}/solution`).catch((error) => error);
     const deal = await api(`/daily/${date}/${game}`);
@@ -105,6 +108,7 @@ async function load() {
       h("button", { type: "button", class: "linklike", dataset: { step: String(i + 1) } }, moveText(token, gettext)))));
     $("player").hidden = false;
     show(stepFromHash(window.location.hash, state.moves.length), { ms: 0 });
+    showPostMortem($("player"), game, date);
   } catch (error) {
     if (error.code === "deal_not_ready") {
       $("no-deal").hidden = false; // an ordinary day without a deal, said plainly

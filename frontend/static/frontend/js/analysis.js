@@ -1,0 +1,163 @@
+// After the game: where the win slipped away (GET /attempts/{id}/analysis).
+// The end-of-game panel, the history page and the replay of an attempt use
+// these; the workers decide, the page only says what they found.
+
+import { api } from "./api.js";
+import { gettext, h, ngettext, replace } from "./dom.js";
+import { fill } from "./format.js";
+import { moveText } from "./notation.js";
+
+const WAIT_MS = [1000, 2000, 4000, 8000];
+
+/** The sentence for an analysis, or null when there is nothing to say yet. */
+export function analysisText(analysis) {
+  if (!analysis) return null;
+  if (analysis.status !== "done") {
+    return gettext("The solver is still looking for where the win was lost: see your history later.");
+  }
+  switch (analysis.verdict) {
+    case "lost":
+      return fill(gettext("The win was lost at move %(number)s (%(move)s); %(keeping)s kept it."), {
+        number: analysis.lost_at.move_number,
+        move: moveText(analysis.lost_at.move, gettext),
+        keeping: moveText(analysis.lost_at.keeping_move, gettext),
+      });
+    case "still_winnable":
+      return gettext("The win was never lost: the last position could still be won.");
+    case "undecided":
+      return gettext("The solver could not decide within its budget where the win was lost.");
+    case "won":
+      return fill(gettext("%(moves)s moves and %(redeals)s redeals; par is %(par_moves)s moves and %(par_redeals)s redeals."), {
+        moves: analysis.mine.moves, redeals: analysis.mine.redeals,
+        par_moves: analysis.par.moves, par_redeals: analysis.par.redeals,
+      });
+    default:
+      return null;
+  }
+}
+
+/** The analysis, asked again while the workers are at it (null: none to show). */
+export async function fetchAnalysis(attemptId, { steps = false, waits = WAIT_MS } = {}) {
+  for (let i = 0; ; i += 1) {
+    let analysis;
+    try {
+      analysis = await api(`/attempts/${attemptId}/analysis${steps ? "?steps=true" : ""}`);
+    } catch {
+      return null; // not over, not yet allowed, or unreachable: nothing to say
+    }
+    if (analysis.status === "done" || i >= waits.length) return analysis;
+    await new Promise((resolve) => { setTimeout(resolve, waits[i]); });
+  }
+}
+
+function replayHref(analysis) {
+  return `/replay/${analysis.game}/${analysis.date}/?attempt=${analysis.attempt_id}`;
+}
+
+/** Fill `el` (a <p>) with the attempt's analysis and a link to its replay. */
+export async function showAnalysis(el, attempt) {
+  if (!el) return;
+  el.hidden = true;
+  const analysis = await fetchAnalysis(attempt.id);
+  const text = analysisText(analysis);
+  if (!text) return;
+  const link = analysis.verdict === "lost"
+    ? [" ", h("a", { href: replayHref(analysis) }, gettext("Replay your attempt at that move"))]
+    : [];
+  replace(el, text, ...link);
+  el.dataset.verdict = analysis.verdict;
+  el.hidden = false;
+}
+
+/** History: a line under each of the recent records that were not won. */
+export async function showHistoryAnalyses(container, ids, { most = 14 } = {}) {
+  for (const id of ids.slice(0, most)) {
+    const el = container.querySelector(`[data-analysis="${id}"]`);
+    if (el) await showAnalysis(el, { id });
+  }
+}
+
+/**
+ * The replay page for an attempt (?attempt=id): the player's line, opened
+ * at the position before the move that lost the win, and the line that kept
+ * it, through the replay's own `state` and `show`.
+ */
+export async function replayAttempt(attemptId, { root, state, show, $ }) {
+  const analysis = await fetchAnalysis(attemptId, { steps: true, waits: [] });
+  if (!analysis || !analysis.positions) {
+    $("message").hidden = false;
+    $("message").textContent = gettext("This attempt's analysis is not available.");
+    return;
+  }
+  root.dataset.attempt = String(attemptId);
+  root.querySelector("h1").textContent = gettext("Your attempt, move by move");
+  $("intro").textContent = analysisText(analysis) ?? "";
+  const lost = analysis.lost_at;
+  const lines = {
+    mine: { moves: analysis.moves, positions: analysis.positions },
+  };
+  if (lost) {
+    const before = lost.move_number - 1;
+    lines.kept = {
+      moves: [...analysis.moves.slice(0, before), ...lost.keeping_line],
+      positions: [...analysis.positions.slice(0, before), ...lost.keeping_positions],
+    };
+  }
+  const choose = (name) => {
+    const line = lines[name];
+    state.moves = line.moves;
+    state.positions = line.positions;
+    root.dataset.line = name;
+    replace($("moves"), line.moves.map((token, i) => h("li", {
+      dataset: lost && i + 1 === lost.move_number ? { lost: name === "mine" ? "lost" : "kept" } : {},
+    }, h("button", { type: "button", class: "linklike", dataset: { step: String(i + 1) } }, moveText(token, gettext)))));
+    for (const button of switcher.querySelectorAll("button")) {
+      button.setAttribute("aria-pressed", String(button.dataset.line === name));
+    }
+    show(lost ? lost.move_number - 1 : 0);
+  };
+  const switcher = h("p", { class: "replay-lines", dataset: { ref: "lines" } },
+    h("button", { type: "button", class: "button", dataset: { line: "mine" } }, gettext("Your line")),
+    lost ? [" ", h("button", { type: "button", class: "button", dataset: { line: "kept" } }, gettext("The line that kept the win"))] : null);
+  switcher.addEventListener("click", (event) => {
+    const name = event.target.closest("button")?.dataset.line;
+    if (name) choose(name);
+  });
+  $("player").prepend(switcher);
+  $("player").hidden = false;
+  choose("mine");
+}
+
+/**
+ * A past day's post-mortem, beside the solution's replay: how many ranked
+ * players won, where the others lost the win, the commonest losing moves,
+ * the deal's par. Nothing is shown until beat has computed it.
+ */
+export async function showPostMortem(after, game, date) {
+  let data;
+  try {
+    data = await api(`/daily/${date}/${game}/post-mortem`);
+  } catch {
+    return;
+  }
+  if (data.status !== "done") return;
+  const most = Math.max(1, ...data.lost_at.map((row) => row.count));
+  const section = h("section", { class: "post-mortem", dataset: { ref: "post-mortem" }, "aria-labelledby": "post-mortem-title" },
+    h("h2", { id: "post-mortem-title" }, gettext("The day's post-mortem")),
+    h("p", { dataset: { ref: "post-mortem-won" } }, fill(ngettext("%(won)s of %(ranked)s ranked player won.", "%(won)s of %(ranked)s ranked players won.", data.ranked), data)),
+    h("p", { dataset: { ref: "post-mortem-par" } }, fill(gettext("Par: %(moves)s moves and %(redeals)s redeals."), data.par)),
+    data.lost_at.length ? h("table", { class: "bins" },
+      h("caption", {}, gettext("Where the others lost the win")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Move")), h("th", { scope: "col" }, gettext("Players")))),
+      h("tbody", {}, data.lost_at.map((row) => h("tr", {},
+        h("th", { scope: "row" }, String(row.move_number)),
+        h("td", {}, h("span", { class: `bin bin--${game}`, style: `width:${(row.count / most) * 10}rem` }), " ", String(row.count)))))) : null,
+    data.losing_moves.length ? [
+      h("h3", {}, gettext("The commonest losing moves")),
+      h("ol", { dataset: { ref: "post-mortem-moves" } }, data.losing_moves.map((row) => h("li", {},
+        fill(ngettext("Move %(number)s, %(move)s: %(count)s player", "Move %(number)s, %(move)s: %(count)s players", row.count), {
+          number: row.move_number, move: moveText(row.move, gettext), count: row.count,
+        })))),
+    ] : null);
+  after.after(section);
+}
