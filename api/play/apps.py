@@ -5,3 +5,7 @@ class PlayConfig(AppConfig):
     name = "api.play"
     label = "play"
     verbose_name = "Play: players, attempts, records"
+
+    def ready(self) -> None:
+        # The tasks, registered with Celery: services queue them by name.
+        from api.play import tasks  # noqa: F401

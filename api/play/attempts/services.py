@@ -16,6 +16,7 @@ import time
 import uuid
 from typing import Callable
 
+from celery import signature
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -198,6 +199,11 @@ def attempt_log(*, user, attempt_id: int) -> dict:
 # -- analysis: where the win slipped away ------------------------------------------
 
 
+# Queued by name, not imported: api.play.tasks imports this module, and
+# Celery finds the task by its name (PlayConfig.ready registers it).
+ANALYSE_ATTEMPT = "api.play.tasks.analyse_attempt"
+
+
 def analysis_enqueue(*, attempt_id: int) -> None:
     """Queue the attempt's analysis once the current transaction commits
     (with no broker, the laptop default, it runs in this process then, under
@@ -206,11 +212,10 @@ def analysis_enqueue(*, attempt_id: int) -> None:
     logged, and beat's sweep queues the analysis again."""
     if not settings.PLAY_ANALYSIS_ON_FINISH:
         return
-    from api.play.tasks import analyse_attempt
 
     def queue():
         try:
-            analyse_attempt.delay(attempt_id)
+            signature(ANALYSE_ATTEMPT, args=(attempt_id,)).delay()
         except Exception:
             logger.exception("The analysis of attempt %s was not queued", attempt_id)
 
@@ -272,12 +277,10 @@ def attempt_analyse(*, attempt_id: int, now: dt.datetime) -> str:
 def analyses_sweep(*, now: dt.datetime) -> int:
     """Beat's recovery: queue the analysis of attempts over for a while
     (finished, or ranked ones whose day is over) whose analysis is not done."""
-    from api.play.tasks import analyse_attempt
-
     stale = now - dt.timedelta(seconds=settings.PLAY_ANALYSIS_CLAIM_STALE_SECONDS)
     ids = analysis_store.unanalysed(ended_before=stale, today=clock.day_of(now))
     for attempt_id in ids:
-        analyse_attempt.delay(attempt_id)
+        signature(ANALYSE_ATTEMPT, args=(attempt_id,)).delay()
     return len(ids)
 
 

@@ -259,7 +259,9 @@ def test_the_post_mortem_counts_wins_and_where_the_others_lost(
 def test_finishing_queues_the_analysis_and_the_sweep_recovers_a_lost_one(
         api, make_deal, past, monkeypatch):
     queued = []
-    monkeypatch.setattr(tasks.analyse_attempt, "delay", queued.append)
+    # Services queue the task by its name; Celery hands that to the task's apply_async.
+    monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
+                        lambda args=(), kwargs=None, **options: queued.append(args[0]))
     make_deal("cruel", past)
     player = api()
     attempt = player.start("cruel", past.isoformat())
@@ -276,10 +278,10 @@ def test_finishing_queues_the_analysis_and_the_sweep_recovers_a_lost_one(
 
 
 def test_a_broker_that_is_down_does_not_fail_the_finish(api, make_deal, past, monkeypatch):
-    def down(attempt_id):
+    def down(args=(), kwargs=None, **options):
         raise ConnectionError("the broker is down")
 
-    monkeypatch.setattr(tasks.analyse_attempt, "delay", down)
+    monkeypatch.setattr(tasks.analyse_attempt, "apply_async", down)
     make_deal("flower", past)
     player = api()
     attempt = player.start("flower", past.isoformat())
