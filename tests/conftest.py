@@ -31,3 +31,14 @@ def today():
     from api import clock
 
     return clock.today()
+
+
+@pytest.fixture(autouse=True)
+def _celery_joins_allowed():
+    """Celery's eager mode marks "inside a task" in one flag for the whole
+    process (join on a result refused); two tasks run eagerly at once by the
+    live server's threads can leave it set. Each test starts outside any task."""
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+    yield

@@ -26,6 +26,9 @@ import pytest
 from django.db import connection
 from private_redis import free_port
 
+# PostgreSQL's clock is the one shared: not the embedded default's test.
+pytestmark = pytest.mark.production
+
 ROOT = Path(__file__).resolve().parents[3]
 SKEW_SECONDS = 4  # one server this much behind the real time, the other ahead
 MIDNIGHT_AFTER_SECONDS = 25  # time for both servers to start
