@@ -32,10 +32,12 @@ def shown(token: str, words: dict) -> str:
 
 def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
         deals, open_page, monkeypatch, settings):
-    # The workers' part, run as the finish commits (no worker in this test).
+    # The workers' part, run as the finish commits (no worker in this test):
+    # services queue the task by its name, which Celery hands to apply_async.
     settings.PLAY_ANALYSIS_MAX_SECONDS = 10.0
-    monkeypatch.setattr(tasks.analyse_attempt, "delay",
-                        lambda attempt_id: tasks.analyse_attempt.apply(args=(attempt_id,)))
+    monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
+                        lambda args=(), kwargs=None, **options:
+                        tasks.analyse_attempt.apply(args=args, kwargs=kwargs))
     position, certificate = certified("cruel")
     line, k = known_loss(position, certificate)
     line = line[:k]  # up to the move that loses the win: the page may block what follows
