@@ -5,62 +5,25 @@ PostgreSQL or Redis themselves)."""
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
 import time
 
 import pytest
 from django.db import connection
 from django.urls import reverse
+from private_redis import PrivateRedis, cache_settings
 
 from api.cache import breakers_reset
 
-# A port of this test's own (the machine's Redis on 6379 is shared).
-CACHE_PORT = 6391
 CLOSED_PORT = 6399  # nothing listens here
-
-
-class RedisServer:
-    """A throwaway redis-server on its own port, keeping nothing on disk."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [shutil.which("redis-server") or "redis-server", "--port", str(self.port),
-             "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError(f"redis-server did not start on port {self.port}")
-
-    def kill(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-            self.process = None
 
 
 @pytest.fixture
 def redis_cache(settings):
     """The cache on a Redis server of the test's own, with real throttle rates."""
-    server = RedisServer(CACHE_PORT)
+    server = PrivateRedis()
     server.start()
     caches_before = settings.CACHES
-    settings.CACHES = {"default": {
-        "BACKEND": "api.cache.RedisCache",
-        "LOCATION": f"redis://127.0.0.1:{CACHE_PORT}/0",
-        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-    }}
+    settings.CACHES = cache_settings(server.url)
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"anon": "1000/min", "user": "1000/min"},
@@ -69,7 +32,7 @@ def redis_cache(settings):
     settings.CACHE_RETRY_SECONDS = 0.2
     yield server
     settings.CACHES = caches_before  # before the server goes: teardown clears the cache
-    server.kill()
+    server.stop()
 
 
 def test_play_goes_on_while_the_cache_is_down_and_health_says_so(
@@ -79,7 +42,7 @@ def test_play_goes_on_while_the_cache_is_down_and_health_says_so(
     before = player.get("/health/").body
     assert before["status"] == "ok"
 
-    redis_cache.kill()
+    redis_cache.stop()
     attempt = player.start("cruel")
     move = attempt["legal"][0]
     attempt = player.move(attempt, f"{move['card']}>{move['targets'][0]}")
@@ -108,7 +71,7 @@ def test_play_goes_on_while_the_cache_is_down_and_health_says_so(
 
 def test_throttles_count_again_once_the_cache_is_back(redis_cache, api, settings):
     player = api()
-    redis_cache.kill()
+    redis_cache.stop()
     redis_cache.start()
     breakers_reset()  # the cache is back: no waiting for the breaker's trial
     settings.REST_FRAMEWORK = {
