@@ -17,17 +17,17 @@ scores and its cumulative layout shift.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import load_bench as lb  # noqa: E402
+import common  # noqa: E402  (what the service benchmarks share)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -45,8 +45,15 @@ def audit(lighthouse: str, url: str, desktop: bool) -> dict:
                "--only-categories=" + ",".join(CATEGORIES)]
     if desktop:
         command.append("--preset=desktop")
-    subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM},
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for tries_left in (2, 1, 0):  # Chromium's start now and then fails on a loaded machine
+        run = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM},
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if run.returncode == 0:
+            break
+        print(f"lighthouse_bench: lighthouse failed on {url} (exit {run.returncode}): "
+              f"{run.stderr.strip()[-500:]}", file=sys.stderr, flush=True)
+        if not tries_left:
+            raise SystemExit(f"lighthouse_bench: no report for {url}")
     report = json.loads(out.read_text())
     out.unlink()
     scores = {c: round(report["categories"][c]["score"] * 100) for c in CATEGORIES}
@@ -71,36 +78,29 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     args.server_log = open(os.devnull, "w")
 
-    import psycopg
-
-    url = lb.db_url(args.admin_url, args.db)
-    with psycopg.connect(args.admin_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {args.db}")
     results = []
-    env = {}
-    try:
-        env = lb.server_env(args, url, args.workers)
-        env["STATIC_ROOT"] = tempfile.mkdtemp(prefix="lighthouse-bench-static-")
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(common.scratch_database(args.admin_url, args.db))
+        env = common.server_env(args, url, args.workers, name="lighthouse-bench")
+        env["STATIC_ROOT"] = stack.enter_context(
+            tempfile.TemporaryDirectory(prefix="lighthouse-bench-static-"))
         env["WHITENOISE_USE_FINDERS"] = "false"  # the collected, hashed files only
-        lb.manage(env, "collectstatic", "--no-input")
-        lb.manage(env, "migrate", "--no-input")
+        common.manage(env, "collectstatic", "--no-input")
+        common.manage(env, "migrate", "--no-input")
         yesterday = (dt.date.today() - dt.timedelta(days=1))
-        lb.manage(env, "prepare_deals", "--start", (yesterday - dt.timedelta(days=1)).isoformat(), "--days", "3")
-        print(f"lighthouse_bench: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
-        with lb.Server(args, env):
+        common.manage(env, "prepare_deals", "--start", (yesterday - dt.timedelta(days=1)).isoformat(),
+                      "--days", "3")
+        print(f"lighthouse_bench: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}",
+              flush=True)
+        with common.Server(args, env):
             for form in ("mobile", "desktop") if args.desktop else ("mobile",):
                 paths = ([x.replace("{yesterday}", yesterday.isoformat()) for x in args.pages.split(",")]
                          if args.pages else pages(yesterday.isoformat()))
                 for path in paths:
                     scores = audit(args.lighthouse, f"http://127.0.0.1:{args.port}{path}", form == "desktop")
                     results.append({"page": path, "form": form, **scores})
-                    print(f"{form:<8} {path:<28} " + " ".join(f"{k} {v}" for k, v in scores.items()), flush=True)
-    finally:
-        if "STATIC_ROOT" in env:
-            shutil.rmtree(env["STATIC_ROOT"], ignore_errors=True)
-        with psycopg.connect(args.admin_url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {args.db} WITH (FORCE)")
+                    print(f"{form:<8} {path:<28} " + " ".join(f"{k} {v}" for k, v in scores.items()),
+                          flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

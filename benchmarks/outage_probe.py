@@ -42,7 +42,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import common
-import load_bench  # the server environment and gunicorn, as the load benchmark starts them
 
 PASSWORD = "a long pass phrase for the probe 42"
 
@@ -349,11 +348,11 @@ def main(argv=None) -> int:
         conn.execute(f"CREATE DATABASE {args.db}")
     checks: list[Check] = []
     try:
-        env = load_bench.server_env(args, url, args.workers)
+        env = common.server_env(args, url, args.workers)
         env.update({"METRICS_PORT": "0", "API_THROTTLE_GUEST": "1000/hour"})
-        load_bench.manage(env, "migrate", "--no-input")
-        load_bench.manage(env, "prepare_deals")
-        with load_bench.Server(args, env):
+        common.manage(env, "migrate", "--no-input")
+        common.manage(env, "prepare_deals")
+        with common.Server(args, env):
             for item in (item_1, item_2, item_3, item_4):
                 checks += item(args.port, cache)
                 time.sleep(6)  # past CACHE_RETRY_SECONDS: each item starts on a working cache
