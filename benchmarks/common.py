@@ -84,6 +84,12 @@ def server_env(args, url: str, workers: int, *, name: str = "bench") -> dict:
     return env
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def manage(env: dict, *argv: str) -> None:
     """``python manage.py ARGV...`` in ``env``; raises when it fails."""
     subprocess.run([PYTHON, str(ROOT / "manage.py"), *argv], env=env, check=True,
@@ -91,24 +97,39 @@ def manage(env: dict, *argv: str) -> None:
 
 
 class Server:
-    """gunicorn with deploy/gunicorn.conf.py serving ``app`` on ``args.port``
-    while the ``with`` block runs (stderr to ``args.server_log``)."""
+    """A WSGI server serving ``app`` on ``port`` (by default ``args.port``)
+    while the ``with`` block runs (stderr to ``args.server_log``): gunicorn
+    with deploy/gunicorn.conf.py, or with ``wsgi="granian"`` granian (pip
+    install granian; for side-by-side measurements only) with as many
+    worker processes and threads as the environment gives gunicorn."""
 
-    def __init__(self, args, env: dict, app: str = "api.wsgi"):
-        self.args, self.env, self.proc, self.app = args, env, None, app
+    def __init__(self, args, env: dict, app: str = "api.wsgi", *, port: int | None = None,
+                 wsgi: str = "gunicorn"):
+        self.args, self.env, self.proc, self.app, self.wsgi = args, env, None, app, wsgi
+        self.port = port or args.port
+
+    def command(self) -> list[str]:
+        bin_dir = str(Path(PYTHON).parent)
+        if self.wsgi == "granian":
+            target = self.app if ":" in self.app else f"{self.app}:application"
+            return [shutil.which("granian", path=bin_dir) or "granian", "--interface", "wsgi",
+                    "--host", "127.0.0.1", "--port", str(self.port),
+                    "--workers", self.env["WEB_CONCURRENCY"],
+                    "--blocking-threads", self.env["GUNICORN_THREADS"],
+                    "--backlog", "4096", "--log-level", "warning", target]
+        return [shutil.which("gunicorn", path=bin_dir) or "gunicorn",
+                "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                "--bind", f"127.0.0.1:{self.port}", self.app]
 
     def __enter__(self):
-        gunicorn = shutil.which("gunicorn", path=str(Path(PYTHON).parent)) or "gunicorn"
         self.proc = subprocess.Popen(
-            [gunicorn, "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--bind",
-             f"127.0.0.1:{self.args.port}", self.app],
-            env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.args.server_log,
-            start_new_session=True)
+            self.command(), env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
+            stderr=self.args.server_log, start_new_session=True)
         for _ in range(300):
             if self.proc.poll() is not None:
-                raise SystemExit(f"gunicorn exited with {self.proc.returncode}")
+                raise SystemExit(f"{self.wsgi} exited with {self.proc.returncode}")
             try:
-                with socket.create_connection(("127.0.0.1", self.args.port), timeout=0.2):
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     break
             except OSError:
                 time.sleep(0.1)

@@ -32,6 +32,12 @@ Scenarios (--scenarios, comma-separated):
   mixed       --paced-players players at a person's pace while R guests
               read the leaderboard and their history
   scale       capacity with 1, 2 and 4 gunicorn workers (WEB_CONCURRENCY)
+  proxy       capacity with two gunicorn instances (half the workers each,
+              on ports of their own) behind one nginx balancing between
+              them: the scale-out of web machines, on one machine (needs
+              Debian's nginx-light)
+  wsgi        capacity and the floor on gunicorn, then on granian (pip
+              install granian), with the same workers and threads
   floor       the stack's ceiling: N clients asking GET /health/ (a plain
               Django view: one query, three cache calls) with no think time;
               then the same against gunicorn serving a constant (no Django)
@@ -39,7 +45,7 @@ Scenarios (--scenarios, comma-separated):
               attempt row, update it, insert an action) on the same database
 
     python benchmarks/load_bench.py [--players 200] [--think-ms 150] [--seconds 20]
-        [--scenarios human,play,capacity,hints,mixed,scale,floor,pgbench] [--port 8230]
+        [--scenarios human,play,capacity,hints,mixed,scale,proxy,floor,pgbench] [--port 8230]
         [--human-steps 200,400,800,1200,1600] [--human-median-s 1.5] [--paced-players 400]
         [--admin-url postgres://root@127.0.0.1:5432/postgres] [--db load23]
         [--cache-url redis://127.0.0.1:6379/15] [--workers 5] [--threads 4]
@@ -68,7 +74,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from common import ROOT, RUN_ID, Server, manage, scratch_database, today_deals
+from common import ROOT, RUN_ID, Server, free_port, manage, scratch_database, today_deals
 from common import server_env as _server_env
 
 NAME = "load-bench"
@@ -320,23 +326,29 @@ async def reader(i: int, port: int, game: str, date: str, run: Run):
         await asyncio.sleep(0.1)
 
 
+def trees_cpu(pids: tuple[int, ...]) -> float:
+    return sum(process_tree_cpu(pid) for pid in pids) if pids else float("nan")
+
+
 async def measured_window(run: Run, tasks, *, warmup: float, seconds: float,
-                          server_pid: int | None) -> float:
+                          server_pids: tuple[int, ...], proxy_pids: tuple[int, ...] = ()
+                          ) -> tuple[float, float]:
     """Let the tasks warm up, then count what they do for ``seconds``; stop
-    them. Returns the server's CPU seconds in the measured window."""
+    them. Returns the CPU seconds of the servers (gunicorn process trees)
+    and of the proxy in front of them (nan: none) in the measured window."""
     run.deadline_start = time.perf_counter() + warmup
     run.deadline_end = run.deadline_start + seconds
     await asyncio.sleep(warmup)
-    server0 = process_tree_cpu(server_pid)
+    server0, proxy0 = trees_cpu(server_pids), trees_cpu(proxy_pids)
     await asyncio.sleep(seconds)
-    server1 = process_tree_cpu(server_pid)
+    server1, proxy1 = trees_cpu(server_pids), trees_cpu(proxy_pids)
     run.stop = True
     await asyncio.wait(tasks, timeout=30)
-    return server1 - server0
+    return server1 - server0, proxy1 - proxy0
 
 
 async def health_floor(port: int, *, clients: int, seconds: float, warmup: float,
-                       server_pid: int | None = None) -> dict:
+                       server_pids: tuple[int, ...] = ()) -> dict:
     """The stack's ceiling on this machine: GET /health/ (a plain Django view:
     one query and three cache calls, where a move makes three queries and two
     cache calls; the same gunicorn and middleware) by the same number of
@@ -354,8 +366,8 @@ async def health_floor(port: int, *, clients: int, seconds: float, warmup: float
             client.close()
 
     tasks = [asyncio.create_task(pinger(i)) for i in range(clients)]
-    server_cpu = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
-                                       server_pid=server_pid)
+    server_cpu, _ = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
+                                          server_pids=server_pids)
     health = summary("health", run, seconds)
     return {"clients": clients, "seconds": seconds, "health": health, "errors": run.errors,
             "server_cpu_ms_per_request": round(server_cpu * 1000 / max(1, health["count"]), 2)}
@@ -397,11 +409,9 @@ def summary(kind: str, run: Run, seconds: float) -> dict:
     }
 
 
-def process_tree_cpu(pid: int | None) -> float:
+def process_tree_cpu(pid: int) -> float:
     """CPU seconds of a process and its children (gunicorn's master and
     workers; recycled workers' time is in the master's children fields)."""
-    if pid is None:
-        return float("nan")
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     try:
@@ -423,7 +433,8 @@ def process_tree_cpu(pid: int | None) -> float:
 
 async def scenario(port: int, *, game: str, line: list[str], players: int, think: Think,
                    seconds: float, warmup: float, hinters: int = 0, readers: int = 0,
-                   date: str = "", server_pid: int | None = None) -> dict:
+                   date: str = "", server_pids: tuple[int, ...] = (),
+                   proxy_pids: tuple[int, ...] = ()) -> dict:
     run = Run()
     tasks = [asyncio.create_task(player(i, port, game, line, think, run)) for i in range(players)]
     tasks += [asyncio.create_task(hinter(players + i, port, game, run)) for i in range(hinters)]
@@ -435,8 +446,8 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
             break
         await asyncio.sleep(0.1)
     cpu0 = os.times()
-    server_cpu = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
-                                       server_pid=server_pid)
+    server_cpu, proxy_cpu = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
+                                                  server_pids=server_pids, proxy_pids=proxy_pids)
     for task in tasks:
         if task.done() and task.exception() is not None and run.stop_reason is None:
             run.stop_reason = repr(task.exception())
@@ -449,11 +460,14 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
         "integrity": integrity, "problem": run.stop_reason,
         "loadgen_cpu_s": round((cpu1.user + cpu1.system) - (cpu0.user + cpu0.system), 2),
         "server_cpu_s": round(server_cpu, 2),
+        "proxy_cpu_s": round(proxy_cpu, 2) if proxy_pids else None,
     }
     moves = out["move"]["count"]
     out["server_cpu_ms_per_request"] = round(
         server_cpu * 1000 / max(1, sum(len(v) for v in run.latencies.values())), 2)
     out["server_cpu_ms_per_move"] = round(server_cpu * 1000 / moves, 2) if moves else None
+    if proxy_pids and moves:
+        out["proxy_cpu_ms_per_move"] = round(proxy_cpu * 1000 / moves, 2)
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in run.latencies:
             out[kind] = summary(kind, run, seconds)
@@ -505,6 +519,70 @@ def pgbench(url: str, seconds: float, clients: int) -> float:
     raise RuntimeError(done.stdout)
 
 
+class Proxy:
+    """nginx on ``port`` while the ``with`` block runs, balancing requests
+    round-robin over gunicorn instances on ``upstreams`` (kept-alive
+    connections), passing the client's address on in X-Forwarded-For and the
+    Host as the client sent it (the CSRF origin check compares it)."""
+
+    CONFIG = """
+worker_processes 1;
+user root;
+daemon off;
+pid {folder}/nginx.pid;
+error_log {folder}/nginx-error.log warn;
+events {{ worker_connections 8192; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    upstream app {{ {servers} keepalive 128; }}
+    server {{
+        listen 127.0.0.1:{port} backlog=4096;
+        location / {{
+            proxy_pass http://app;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        }}
+    }}
+}}
+"""
+
+    def __init__(self, port: int, upstreams: tuple[int, ...], folder: str):
+        self.port, self.upstreams, self.folder, self.proc = port, upstreams, folder, None
+
+    def __enter__(self):
+        nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+        if nginx is None:
+            raise SystemExit("load_bench: the proxy scenario needs nginx "
+                             "(apt-get install nginx-light)")
+        config = os.path.join(self.folder, "nginx.conf")
+        servers = " ".join(f"server 127.0.0.1:{p};" for p in self.upstreams)
+        Path(config).write_text(self.CONFIG.format(folder=self.folder, port=self.port,
+                                                   servers=servers))
+        self.proc = subprocess.Popen([nginx, "-c", config], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        for _ in range(100):
+            if self.proc.poll() is not None:
+                raise SystemExit(f"load_bench: nginx exited with {self.proc.returncode}: "
+                                 + Path(self.folder, "nginx-error.log").read_text()[-500:])
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit("load_bench: nginx did not listen")
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
 # -- main ------------------------------------------------------------------------------------
 
 
@@ -518,7 +596,9 @@ def show(title: str, r: dict) -> None:
           f" ({i['attempts']} attempts)", flush=True)
     print(f"{'':<34} server CPU {r['server_cpu_s']} s in the window: "
           f"{r['server_cpu_ms_per_move']} ms per move, {r['server_cpu_ms_per_request']} ms per "
-          f"request; load generator {r['loadgen_cpu_s']} s", flush=True)
+          f"request; load generator {r['loadgen_cpu_s']} s"
+          + (f"; proxy {r['proxy_cpu_ms_per_move']} ms per move" if r.get("proxy_cpu_ms_per_move")
+             else ""), flush=True)
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in r:
             k = r[kind]
@@ -593,16 +673,21 @@ class Bench:
               f"gunicorn {self.args.workers} workers x {self.args.threads} threads; "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
 
-    def go(self, title: str, *, game: str, workers: int | None = None, **kw) -> dict:
+    def go(self, title: str, *, game: str, workers: int | None = None, wsgi: str = "gunicorn",
+           **kw) -> dict:
         args = self.args
         w = workers or args.workers
-        with Server(args, server_env(args, self.url, w)) as server:
+        with Server(args, server_env(args, self.url, w), wsgi=wsgi) as server:
             r = asyncio.run(scenario(args.port, seconds=args.seconds, warmup=args.warmup,
-                                     date=self.date, server_pid=server.proc.pid, game=game,
+                                     date=self.date, server_pids=(server.proc.pid,), game=game,
                                      line=self.lines[game], **kw))
-        r.update(scenario_name=title, workers=w, threads=args.threads)
+        return self.record(f"{title} ({w}x{args.threads})", r, scenario_name=title, workers=w,
+                           wsgi=wsgi)
+
+    def record(self, label: str, r: dict, **about) -> dict:
+        r.update(about, threads=self.args.threads)
         self.results.append(r)
-        show(f"{title} ({w}x{args.threads})", r)
+        show(label, r)
         i = r["integrity"]
         if i["lost"] or i["doubled"] or i["bad_replay"] or r["problem"]:
             self.failed = True
@@ -610,6 +695,30 @@ class Bench:
             print("load_bench: no move was answered in the window", flush=True)
             self.failed = True
         return r
+
+    def proxy(self) -> None:
+        """Capacity with two gunicorn instances, each on a port of its own
+        with half the workers, behind one nginx that balances between them
+        (the clients' addresses passed on in X-Forwarded-For)."""
+        args, game = self.args, self.games[0]
+        per = max(1, args.workers // 2)
+        ports = (free_port(), free_port())
+        with contextlib.ExitStack() as stack:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="load-bench-proxy-"))
+            servers = []
+            for port in ports:
+                env = server_env(args, self.url, per)
+                env.update(PORT=str(port), TRUSTED_PROXY_COUNT="1",
+                           PROMETHEUS_MULTIPROC_DIR=os.path.join(folder, f"metrics-{port}"))
+                os.makedirs(env["PROMETHEUS_MULTIPROC_DIR"])
+                servers.append(stack.enter_context(Server(args, env, port=port)))
+            proxy = stack.enter_context(Proxy(args.port, ports, folder))
+            r = asyncio.run(scenario(
+                args.port, seconds=args.seconds, warmup=args.warmup, date=self.date, game=game,
+                line=self.lines[game], players=args.players, think=NO_THINK,
+                server_pids=tuple(s.proc.pid for s in servers), proxy_pids=(proxy.proc.pid,)))
+        self.record(f"proxy: 2 gunicorn x ({per}x{args.threads})", r, scenario_name="proxy",
+                    workers=2 * per, instances=2)
 
     def human_steps(self) -> None:
         """Players at a person's pace, more at each step, until p99 passes the bound."""
@@ -627,26 +736,36 @@ class Bench:
         self.results.append({"scenario_name": "human pace held", "game": game,
                              "players": held["players"] if held else 0})
 
-    def floor(self) -> None:
+    def floor(self, wsgi: str = "gunicorn") -> None:
         args = self.args
         bare_env = server_env(args, self.url, args.workers)
         bare_env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "benchmarks"), str(ROOT)])
         for label, env, app in (("GET /health/", server_env(args, self.url, args.workers), "api.wsgi"),
-                                ("gunicorn alone", bare_env, "load_bench:bare_application")):
-            with Server(args, env, app) as server:
+                                (f"{wsgi} alone", bare_env, "load_bench:bare_application")):
+            with Server(args, env, app, wsgi=wsgi) as server:
                 r = asyncio.run(health_floor(args.port, clients=args.players,
                                              seconds=args.seconds, warmup=args.warmup,
-                                             server_pid=server.proc.pid))
-            r.update(scenario_name="floor", app=app, workers=args.workers, threads=args.threads)
+                                             server_pids=(server.proc.pid,)))
+            r.update(scenario_name="floor", app=app, workers=args.workers, threads=args.threads,
+                     wsgi=wsgi)
             self.results.append(r)
             h = r["health"]
-            print(f"{'floor: ' + label + ' (' + str(args.workers) + 'x' + str(args.threads) + ')':<34} "
+            where = f"{wsgi} {args.workers}x{args.threads}"
+            print(f"{'floor: ' + label + ' (' + where + ')':<34} "
                   f"{r['clients']:>4} clients, no think: {h['per_second']:>7.1f} requests/s  "
                   f"p50 {h['p50_ms']:>6.1f}  p99 {h['p99_ms']:>6.1f} ms; server CPU "
                   f"{r['server_cpu_ms_per_request']} ms per request", flush=True)
             if r["errors"]:
                 print(f"{'':<34} errors: {r['errors']}", flush=True)
                 self.failed = True
+
+    def wsgi_servers(self) -> None:
+        """Capacity and the floor on gunicorn and on granian, the same
+        application, workers and threads, one after the other."""
+        for wsgi in ("gunicorn", "granian"):
+            self.go(f"capacity on {wsgi}", game=self.games[0], players=self.args.players,
+                    think=NO_THINK, wsgi=wsgi)
+            self.floor(wsgi)
 
     def pgbench(self) -> None:
         tps = pgbench(self.url, self.args.seconds, self.args.pgbench_clients)
@@ -679,6 +798,10 @@ class Bench:
         if "scale" in scenarios:
             for w in (1, 2, 4):
                 self.go("scale", workers=w, game=first, players=args.players, think=NO_THINK)
+        if "proxy" in scenarios:
+            self.proxy()
+        if "wsgi" in scenarios:
+            self.wsgi_servers()
         if "floor" in scenarios:
             self.floor()
         if "pgbench" in scenarios:
