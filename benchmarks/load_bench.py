@@ -32,10 +32,11 @@ Scenarios (--scenarios, comma-separated):
   mixed       --paced-players players at a person's pace while R guests
               read the leaderboard and their history
   scale       capacity with 1, 2 and 4 gunicorn workers (WEB_CONCURRENCY)
-  proxy       capacity with two gunicorn instances (half the workers each,
-              on ports of their own) behind one nginx balancing between
-              them: the scale-out of web machines, on one machine (needs
-              Debian's nginx-light)
+  proxy       capacity behind one nginx, as production runs (needs Debian's
+              nginx-light): one gunicorn of all the workers, then two
+              instances with half the workers each, on ports of their own,
+              between which nginx balances (the scale-out of web machines,
+              on one machine)
   wsgi        capacity and the floor on gunicorn, then on granian (pip
               install granian), with the same workers and threads
   floor       the stack's ceiling: N clients asking GET /health/ (a plain
@@ -539,7 +540,9 @@ http {{
     fastcgi_temp_path {folder}/fastcgi;
     uwsgi_temp_path {folder}/uwsgi;
     scgi_temp_path {folder}/scgi;
-    upstream app {{ {servers} keepalive 128; }}
+    # Idle upstream connections closed before gunicorn's keepalive (5 s)
+    # would close them: else a request sent on one it is closing gets 502.
+    upstream app {{ {servers} keepalive 128; keepalive_timeout 4s; }}
     server {{
         listen 127.0.0.1:{port} backlog=4096;
         location / {{
@@ -697,12 +700,17 @@ class Bench:
         return r
 
     def proxy(self) -> None:
-        """Capacity with two gunicorn instances, each on a port of its own
-        with half the workers, behind one nginx that balances between them
-        (the clients' addresses passed on in X-Forwarded-For)."""
+        """Capacity behind one nginx: first one gunicorn of all the workers,
+        then two instances, each on a port of its own with half the workers,
+        between which nginx balances (the clients' addresses passed on in
+        X-Forwarded-For)."""
+        for instances in (1, 2):
+            self.behind_proxy(instances)
+
+    def behind_proxy(self, instances: int) -> None:
         args, game = self.args, self.games[0]
-        per = max(1, args.workers // 2)
-        ports = (free_port(), free_port())
+        per = max(1, args.workers // instances)
+        ports = tuple(free_port() for _ in range(instances))
         with contextlib.ExitStack() as stack:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="load-bench-proxy-"))
             servers = []
@@ -717,8 +725,8 @@ class Bench:
                 args.port, seconds=args.seconds, warmup=args.warmup, date=self.date, game=game,
                 line=self.lines[game], players=args.players, think=NO_THINK,
                 server_pids=tuple(s.proc.pid for s in servers), proxy_pids=(proxy.proc.pid,)))
-        self.record(f"proxy: 2 gunicorn x ({per}x{args.threads})", r, scenario_name="proxy",
-                    workers=2 * per, instances=2)
+        self.record(f"nginx, {instances} gunicorn x ({per}x{args.threads})", r,
+                    scenario_name="proxy", workers=instances * per, instances=instances)
 
     def human_steps(self) -> None:
         """Players at a person's pace, more at each step, until p99 passes the bound."""
