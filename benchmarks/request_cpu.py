@@ -14,21 +14,28 @@ deals (as load_bench.py does), then, as one guest player, times:
 
 CPU is the process's (time.process_time: user and system, this thread and
 PostgreSQL's client side; PostgreSQL's own work is another process and not
-counted). ``--profile N`` prints cProfile's N costliest functions of the
-moves.
+counted). ``--parts`` times a move's parts (process CPU around each:
+authentication, the rate, validation, the attempt read, the engine, the
+write, the answer); ``--binding`` alternates psycopg's client-side and
+server-side binding (prepared statements), with PostgreSQL's backend CPU
+beside the web process's; ``--profile N`` prints cProfile's N costliest
+functions of the moves.
 
-    python benchmarks/request_cpu.py [--game flower] [--requests 2000] [--profile 25]
+    python benchmarks/request_cpu.py [--game flower] [--requests 2000] [--parts] [--binding]
+        [--profile 25]
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import cProfile
 import io
 import json
 import os
 import pstats
+import random
 import shutil
 import statistics
 import sys
@@ -118,11 +125,96 @@ def row(label: str, ms: list[float], floor: float | None) -> str:
             f"{ratio} /health/")
 
 
+def timed_parts() -> collections.Counter:
+    """Wraps the move's parts so that each adds its process CPU seconds to
+    the counter it returns."""
+    from rest_framework import authentication
+    from rest_framework import views as drf
+
+    from api import sessions
+    from api.play.accounts import lockout
+    from api.play.attempts import domain, store
+    from api.play.rest import answers, views
+
+    spent: collections.Counter = collections.Counter()
+
+    def wrap(owner, name, label):
+        inner = getattr(owner, name)
+
+        def timed(*args, **kwargs):
+            began = time.process_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent[label] += time.process_time() - began
+        setattr(owner, name, timed)
+
+    for owner, name, label in (
+        (drf.APIView, "dispatch", "DRF dispatch (all below)"),
+        (drf.APIView, "initial", "  authentication, CSRF and the rates"),
+        (authentication.SessionAuthentication, "authenticate", "    session authentication"),
+        (sessions.SessionStore, "_get_session_from_db", "      the session read"),
+        (lockout.LockoutModelBackend, "get_user", "      the user read"),
+        (authentication.SessionAuthentication, "enforce_csrf", "      the CSRF check"),
+        (drf.APIView, "check_throttles", "    the rates"),
+        (views, "_valid", "  the body (MoveIn)"),
+        (store, "load", "  the attempt read"),
+        (domain, "play", "  the engine step and legal moves"),
+        (store, "save", "  the conditional write"),
+        (answers, "attempt_out", "  the answer"),
+        (drf.APIView, "finalize_response", "  DRF's finalize"),
+    ):
+        spent[label] = 0.0  # printed in this order
+        wrap(owner, name, label)
+    return spent
+
+
+def backend_cpu_ms() -> float:
+    """CPU milliseconds of this connection's PostgreSQL backend so far."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def compare_binding(application, moves: list[str], game: str, count: int, rounds: int = 10):
+    """Client-side against server-side binding, alternated in random order."""
+    from django.db import connection
+
+    spent = collections.defaultdict(list)
+    for _ in range(rounds):
+        for server_side in random.sample([False, True], 2):
+            connection.close()
+            connection.settings_dict.setdefault("OPTIONS", {})["server_side_binding"] = server_side
+            player = Player(application)
+            player.call("GET", "/api/v1/me")
+            line = Line(player, game, moves)
+            for _ in range(30):
+                line.move()
+            backend0 = backend_cpu_ms()
+            web = cpu_ms(line.move, count)
+            spent[server_side, "web"].append(statistics.fmean(web))
+            spent[server_side, "postgres"].append((backend_cpu_ms() - backend0) / count)
+    for server_side in (False, True):
+        print(f"{'server-side' if server_side else 'client-side'} binding: a move "
+              f"{statistics.fmean(spent[server_side, 'web']):.3f} ms in the web process, "
+              f"{statistics.fmean(spent[server_side, 'postgres']):.3f} ms in PostgreSQL "
+              f"({rounds} rounds of {count})")
+    connection.close()
+    connection.settings_dict["OPTIONS"].pop("server_side_binding")
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="flower", choices=("flower", "cruel"))
     p.add_argument("--requests", type=int, default=2000)
     p.add_argument("--profile", type=int, default=0, metavar="N")
+    p.add_argument("--parts", action="store_true")
+    p.add_argument("--binding", action="store_true")
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
     p.add_argument("--db", default="request_cpu")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/14")
@@ -154,6 +246,15 @@ def measure(args, lines: dict[str, list[str]]) -> None:
     print(row("GET /health/", health, None))
     print(row("POST /attempts/{id}/moves", moves, floor))
     print(row("GET /attempts/{id}", read, floor))
+    if args.parts:
+        spent = timed_parts()
+        total = sum(cpu_ms(line.move, args.requests))
+        print(f"a move's parts, {args.requests} moves, {total / args.requests:.3f} ms a move:")
+        for label, seconds in spent.items():
+            print(f"  {label:<44} {seconds * 1000 / args.requests:6.3f} ms")
+    if args.binding:
+        compare_binding(player.application, lines[args.game], args.game,
+                        max(1, args.requests // 10))
     if args.profile:
         profile = cProfile.Profile(time.process_time)  # CPU, not waits on the database
         profile.runcall(lambda: [line.move() for _ in range(args.requests)])
