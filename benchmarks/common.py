@@ -8,6 +8,7 @@ folder, first on ``sys.path``)."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -80,6 +81,8 @@ def server_env(args, url: str, workers: int, *, name: str = "bench") -> dict:
         # No metrics port: two runs on one machine would want the same one.
         "METRICS_PORT": "0",
     })
+    if not os.path.isdir(scratch):  # removed when the benchmark's process ends
+        atexit.register(shutil.rmtree, scratch, ignore_errors=True)
     os.makedirs(env["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)  # manage.py writes there too
     return env
 
@@ -88,6 +91,23 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def wait_listening(port: int, proc: subprocess.Popen, what: str, *, seconds: float = 30,
+                   log: Callable[[], str] = lambda: "") -> None:
+    """Returns once something accepts connections on 127.0.0.1:``port``;
+    raises SystemExit when ``proc`` exits first (with ``log()``'s text) or
+    after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"{what} exited with {proc.returncode} {log()}".rstrip())
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"{what} did not listen on port {port} within {seconds:g} s")
 
 
 def manage(env: dict, *argv: str) -> None:
@@ -125,14 +145,7 @@ class Server:
         self.proc = subprocess.Popen(
             self.command(), env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
             stderr=self.args.server_log, start_new_session=True)
-        for _ in range(300):
-            if self.proc.poll() is not None:
-                raise SystemExit(f"{self.wsgi} exited with {self.proc.returncode}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    break
-            except OSError:
-                time.sleep(0.1)
+        wait_listening(self.port, self.proc, self.wsgi)
         time.sleep(1.0)  # all workers booted
         return self
 

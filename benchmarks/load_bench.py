@@ -75,7 +75,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from common import ROOT, RUN_ID, Server, free_port, manage, scratch_database, today_deals
+from common import ROOT, Server, free_port, manage, scratch_database, today_deals, wait_listening
 from common import server_env as _server_env
 
 NAME = "load-bench"
@@ -570,16 +570,9 @@ http {{
                                                    servers=servers))
         self.proc = subprocess.Popen([nginx, "-c", config], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, start_new_session=True)
-        for _ in range(100):
-            if self.proc.poll() is not None:
-                raise SystemExit(f"load_bench: nginx exited with {self.proc.returncode}: "
-                                 + Path(self.folder, "nginx-error.log").read_text()[-500:])
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.1)
-        raise SystemExit("load_bench: nginx did not listen")
+        wait_listening(self.port, self.proc, "nginx", seconds=10,
+                       log=lambda: Path(self.folder, "nginx-error.log").read_text()[-500:])
+        return self
 
     def __exit__(self, *exc):
         self.proc.terminate()
@@ -818,10 +811,7 @@ class Bench:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    with contextlib.ExitStack() as stack:
-        url = stack.enter_context(scratch_database(args.admin_url, args.db, keep=args.keep))
-        stack.callback(shutil.rmtree, os.path.join(tempfile.gettempdir(), f"{NAME}-{RUN_ID}"),
-                       ignore_errors=True)
+    with scratch_database(args.admin_url, args.db, keep=args.keep) as url:
         bench = Bench(args, url)
         bench.prepare()
         bench.run(args.scenarios.split(","))

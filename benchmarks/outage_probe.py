@@ -112,13 +112,7 @@ class ProbeRedis:
             [shutil.which("redis-server") or "redis-server", "--port", str(self.port),
              "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise SystemExit("redis-server did not start")
+        common.wait_listening(self.port, self.proc, "redis-server", seconds=10)
 
     @contextmanager
     def hung(self):

@@ -29,21 +29,18 @@ from __future__ import annotations
 
 import argparse
 import collections
-import contextlib
 import cProfile
 import io
 import json
 import os
 import pstats
 import random
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from http.cookies import SimpleCookie
 
-from common import RUN_ID, manage, scratch_database, server_env, today_deals
+from common import manage, scratch_database, server_env, today_deals
 
 NAME = "request-cpu"
 
@@ -264,10 +261,7 @@ def measure(args, lines: dict[str, list[str]]) -> None:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    with contextlib.ExitStack() as stack:
-        url = stack.enter_context(scratch_database(args.admin_url, args.db, keep=args.keep))
-        stack.callback(shutil.rmtree, os.path.join(tempfile.gettempdir(), f"{NAME}-{RUN_ID}"),
-                       ignore_errors=True)
+    with scratch_database(args.admin_url, args.db, keep=args.keep) as url:
         env = server_env(args, url, 1, name=NAME)
         env.update({
             # One player moving as fast as the CPU allows: no rate, cap or pace stops it.
