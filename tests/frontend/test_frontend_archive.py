@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from conftest import deal_create
 from frontend_steps import certified, click_move, confirm_finish, start_attempt
 
 from api.deals.models import DailyDeal

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import re
 
-from frontend_steps import certified, click_move, latest_attempt, send_move, start_attempt, wait_for_version
+from frontend_steps import (
+    certified,
+    click_move,
+    latest_attempt,
+    send_move,
+    start_attempt,
+    wait_for_version,
+)
 
 ATTEMPT = re.compile(r"/api/v1/attempts/\d+$")
 
