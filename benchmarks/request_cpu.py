@@ -19,10 +19,12 @@ authentication, the rate, validation, the attempt read, the engine, the
 write, the answer); ``--binding`` alternates psycopg's client-side and
 server-side binding (prepared statements), with PostgreSQL's backend CPU
 beside the web process's; ``--profile N`` prints cProfile's N costliest
-functions of the moves.
+functions of the moves (``--profile-sort tottime``: by their own time).
+The three requests are interleaved, so the ratios hold while the machine's
+speed drifts.
 
     python benchmarks/request_cpu.py [--game flower] [--requests 2000] [--parts] [--binding]
-        [--profile 25]
+        [--profile 25] [--profile-sort tottime]
 """
 
 from __future__ import annotations
@@ -210,6 +212,7 @@ def parse_args(argv):
     p.add_argument("--game", default="flower", choices=("flower", "cruel"))
     p.add_argument("--requests", type=int, default=2000)
     p.add_argument("--profile", type=int, default=0, metavar="N")
+    p.add_argument("--profile-sort", default="cumulative", choices=("cumulative", "tottime"))
     p.add_argument("--parts", action="store_true")
     p.add_argument("--binding", action="store_true")
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
@@ -233,11 +236,14 @@ def measure(args, lines: dict[str, list[str]]) -> None:
     for _ in range(50):  # warm: caches, compiled queries, the engine
         line.move()
         player.call("GET", "/health/")
-    health = cpu_ms(lambda: player.call("GET", "/health/"), args.requests)
+    # Interleaved, so that the machine's speed, which drifts, weighs on the
+    # three alike and the ratios hold.
+    health, moves, read = [], [], []
+    for _ in range(args.requests):
+        health += cpu_ms(lambda: player.call("GET", "/health/"), 1)
+        moves += cpu_ms(line.move, 1)
+        read += cpu_ms(lambda: player.call("GET", f"/api/v1/attempts/{line.attempt['id']}"), 1)
     floor = statistics.fmean(health)
-    moves = cpu_ms(line.move, args.requests)
-    read = cpu_ms(lambda: player.call("GET", f"/api/v1/attempts/{line.attempt['id']}"),
-                  args.requests)
     print(f"request_cpu: {args.game}, {args.requests} requests each, in-process, "
           f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}")
     print(row("GET /health/", health, None))
@@ -256,7 +262,7 @@ def measure(args, lines: dict[str, list[str]]) -> None:
         profile = cProfile.Profile(time.process_time)  # CPU, not waits on the database
         profile.runcall(lambda: [line.move() for _ in range(args.requests)])
         stats = pstats.Stats(profile)
-        stats.sort_stats("cumulative").print_stats(args.profile)
+        stats.sort_stats(args.profile_sort).print_stats(args.profile)
 
 
 def main(argv=None) -> int:

@@ -75,7 +75,31 @@ class QueryDayField(QueryMixin, DayField):
 # -- input -------------------------------------------------------------------------
 
 
-class CredentialsIn(serializers.Serializer):
+class Input(serializers.Serializer):
+    """A request's input, its fields built and bound once per class.
+
+    DRF deep-copies a serializer's declared fields for every instance, which
+    on a move cost more than the engine's step. Input fields here keep no
+    state between calls (no instance, no context: they read the value given
+    and raise), so one bound set, held by a template instance of the class,
+    serves every request and thread; each request's data, errors and
+    validated data stay on its own instance."""
+
+    @property
+    def fields(self):
+        cls = type(self)
+        shared = cls.__dict__.get("_shared_fields")
+        if shared is None:  # two threads may both build it: either set serves
+            template = cls.__new__(cls)
+            serializers.Serializer.__init__(template)
+            shared = serializers.BindingDict(template)
+            for name, field in template.get_fields().items():
+                shared[name] = field
+            cls._shared_fields = shared
+        return shared
+
+
+class CredentialsIn(Input):
     username = StrictCharField(max_length=150, min_length=1)
     password = StrictCharField(max_length=128, min_length=1, trim_whitespace=False)
 
@@ -104,7 +128,7 @@ class RegisterIn(CredentialsIn):
         return data
 
 
-class PlayerIn(serializers.Serializer):
+class PlayerIn(Input):
     display_name = DisplayNameField(max_length=40, min_length=1)
 
     def validate_display_name(self, value):
@@ -121,7 +145,7 @@ class GameField(serializers.ChoiceField):
         return Game(super().to_internal_value(data))
 
 
-class AttemptStartIn(serializers.Serializer):
+class AttemptStartIn(Input):
     game = GameField()
     date = DayField(required=False)
 
@@ -130,7 +154,7 @@ class AttemptStartIn(serializers.Serializer):
 MOVES_PER_REQUEST = 52
 
 
-class MoveIn(serializers.Serializer):
+class MoveIn(Input):
     """One move (``move``) or several applied in order (``moves``), from ``version``."""
 
     move = StrictCharField(max_length=16, min_length=1, required=False)
@@ -148,23 +172,23 @@ class MoveIn(serializers.Serializer):
         return data
 
 
-class VersionIn(serializers.Serializer):
+class VersionIn(Input):
     version = StrictIntegerField(min_value=0)
 
 
-class AttemptListIn(serializers.Serializer):
+class AttemptListIn(Input):
     game = QueryChoiceField(choices=Game.values, required=False)
     date = QueryDayField(required=False)
 
 
-class LeaderboardIn(serializers.Serializer):
+class LeaderboardIn(Input):
     limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
 
 
-class HistoryIn(serializers.Serializer):
+class HistoryIn(Input):
     game = QueryChoiceField(choices=Game.values, required=False)
 
 
-class AnalysisIn(serializers.Serializer):
+class AnalysisIn(Input):
     steps = serializers.BooleanField(
         default=False, help_text="true: the positions along both lines, for the replay.")

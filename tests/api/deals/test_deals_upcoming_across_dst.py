@@ -9,8 +9,8 @@ from celery.schedules import crontab
 from django.conf import settings as django_settings
 
 from api import celery_app
-from api.deals.models import DailyDeal
 from api.clock import day_of, today
+from api.deals.models import DailyDeal
 from api.deals.services import deals_prepare_range, deals_prepare_upcoming
 
 pytestmark = pytest.mark.django_db

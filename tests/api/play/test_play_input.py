@@ -103,3 +103,51 @@ def test_a_clean_name_is_stable_and_visible(text):
 def test_existing_players_have_keys(make_player):
     make_player("zed", "Zed")
     assert Player.objects.get(user__username="zed").name_key == display_name_key("Zed")
+
+
+def test_inputs_validated_at_once_in_threads_keep_their_own_data_and_errors():
+    """Input serializers share their bound fields between requests: bodies
+    validated at the same time in many threads each get their own answer."""
+    import threading
+
+    from api.play.rest.inputs import MoveIn
+
+    bodies = []
+    for i in range(400):
+        if i % 4 == 0:
+            bodies.append({"move": f"{i % 13 + 1}C>F", "version": i})
+        elif i % 4 == 1:
+            bodies.append({"moves": [f"{i % 13 + 1}D>{i % 8 + 1}"] * (i % 5 + 1), "version": i})
+        elif i % 4 == 2:
+            bodies.append({"move": "x" * 17, "version": -i})  # two fields wrong
+        else:
+            bodies.append({"move": "R", "moves": ["R"], "version": i})  # both sent
+
+    def expected(body):
+        if "move" in body and "moves" in body:
+            return ("invalid", ["non_field_errors"])
+        if len(body.get("move", "")) > 16:
+            return ("invalid", ["move", "version"])
+        return ("valid", dict(body))
+
+    def validate(body):
+        serializer = MoveIn(data=body)
+        if serializer.is_valid():
+            return ("valid", dict(serializer.validated_data))
+        return ("invalid", sorted(serializer.errors))
+
+    answers = [None] * len(bodies)
+    start = threading.Barrier(8)
+
+    def worker(k):
+        start.wait()
+        for i in range(k, len(bodies), 8):
+            answers[i] = validate(bodies[i])
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [expected(body) for body in bodies]
+    assert validate({"move": "4H>F", "version": 3}) == ("valid", {"move": "4H>F", "version": 3})

@@ -2,8 +2,8 @@ from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
-from api.deals.models import DailyDeal
 from api import clock
+from api.deals.models import DailyDeal
 from api.deals.services import GAMES, VerificationBudget, deals_prepare_range
 
 
