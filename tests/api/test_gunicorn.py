@@ -1,5 +1,6 @@
 """deploy/gunicorn.conf.py: metrics on their own port (never the
-application's), and no silent second server on a port already served."""
+application's), no silent second server on a port already served, and an
+access log that the proxy's may replace."""
 
 from __future__ import annotations
 
@@ -26,12 +27,14 @@ def _status(url: str) -> int:
         return error.code
 
 
-def _start(port: int, metrics_port: int, tmp_path: Path, name: str) -> subprocess.Popen:
+def _start(port: int, metrics_port: int, tmp_path: Path, name: str,
+           extra: dict[str, str]) -> subprocess.Popen:
     env = {
         **os.environ, "PORT": str(port), "METRICS_PORT": str(metrics_port),
         "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "1", "DEBUG": "true",
         "METRICS_ALLOWED_ADDRESSES": "192.0.2.0/24",  # not the test's loopback
         "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / f"metrics-{name}"),
+        **extra,
     }
     return subprocess.Popen(
         [str(GUNICORN), "--config", "deploy/gunicorn.conf.py", "api.wsgi"],
@@ -44,8 +47,8 @@ def _start(port: int, metrics_port: int, tmp_path: Path, name: str) -> subproces
 def gunicorn(tmp_path):
     started: list[subprocess.Popen] = []
 
-    def start(port, metrics_port, name="a"):
-        process = _start(port, metrics_port, tmp_path, name)
+    def start(port, metrics_port, name="a", **extra):
+        process = _start(port, metrics_port, tmp_path, name, extra)
         started.append(process)
         return process
 
@@ -86,3 +89,16 @@ def test_metrics_have_their_own_port_and_a_second_server_is_refused(gunicorn):
     assert second.returncode != 0
     assert "is in use" in output, output
     assert first.poll() is None
+
+
+@pytest.mark.parametrize("setting, logged", [(None, True), ("-", True), ("", False)])
+def test_the_access_log_is_on_unless_turned_off(gunicorn, monkeypatch, setting, logged):
+    monkeypatch.delenv("GUNICORN_ACCESS_LOG", raising=False)
+    extra = {} if setting is None else {"GUNICORN_ACCESS_LOG": setting}
+    port = free_port()
+    server = gunicorn(port, free_port(), **extra)
+    _wait_serving(f"http://127.0.0.1:{port}/health/", server)
+    assert _status(f"http://127.0.0.1:{port}/health/?probe=access-log") == 200
+    server.terminate()
+    output, _ = server.communicate(timeout=30)
+    assert ("GET /health/?probe=access-log" in output) == logged, output
