@@ -432,7 +432,7 @@ PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 3.0, minimum=0.01)
 # Hints that cannot starve play (api.play.attempts.hints): at most PLAY_HINT_SLOTS
 # solver runs at once on a machine (locks on files in PLAY_HINT_SLOT_DIR,
 # by default one folder per database, so sites sharing a machine keep their
-# own), else 503 hints_busy with Retry-After; the solver at nice
+# own), else 503 hints_busy with Retry-After; the solver in a child process at nice
 # PLAY_HINT_NICE; decided answers cached by position.
 PLAY_HINT_SLOTS = env_int("PLAY_HINT_SLOTS", 1, minimum=1, maximum=64)
 PLAY_HINT_SLOT_DIR = env_str(

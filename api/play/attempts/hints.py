@@ -10,9 +10,14 @@ millisecond. Three things keep that away from the players who are moving:
   ``/dev/shm`` by default; the kernel frees a dead process's locks). With no
   slot free the answer is 503 ``hints_busy`` with ``Retry-After``, at once:
   no web thread ever waits for another hint.
-- **Lower CPU priority.** The solver runs in a thread of its own at nice
-  ``PLAY_HINT_NICE`` (its helper threads inherit it), so when moves and a
-  hint compete for a core the scheduler gives the moves about nine tenths.
+- **Another process, at a lower CPU priority.** The solver runs in a child
+  process of the web process (``PLAY_HINT_SLOTS`` of them at most, started
+  on the first hint), at nice ``PLAY_HINT_NICE``, so when moves and a hint
+  compete for a core the scheduler gives the moves about nine tenths. In a
+  thread of the web process it would share that process's GIL: between its
+  C searches the solver runs Python, and a niced thread that holds the GIL
+  while the busy machine keeps it off the CPU stops every move in the
+  process. The web thread waits for the answer without the GIL.
 - **A cache by position.** A hint for a position never changes: decided
   answers (solved, unsolvable) are kept in the shared cache for
   ``PLAY_HINT_CACHE_SECONDS`` and served without the solver. "unknown" (the
@@ -25,9 +30,12 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import multiprocessing
 import os
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
 from django.core.cache import cache
@@ -56,25 +64,39 @@ def _take_slot() -> int | None:
     return None
 
 
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _solver_pool() -> ProcessPoolExecutor:
+    """This process's solver processes, started on first use. Spawned, not
+    forked: a fork of a threaded web process may copy a lock held by
+    another thread."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(
+                max_workers=settings.PLAY_HINT_SLOTS,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice, initargs=(settings.PLAY_HINT_NICE,),
+            )
+        return _pool
+
+
 def _solve_niced(position):
-    box: dict = {}
-
-    def run():
+    """``hint(position)`` in a solver process; a pool whose process died
+    (killed, out of memory) is replaced and asked once more, then HintsBusy."""
+    global _pool
+    for _ in range(2):
+        pool = _solver_pool()
         try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), settings.PLAY_HINT_NICE)
-        except OSError:  # pragma: no cover - not allowed here: run at the usual priority
-            pass
-        try:
-            box["result"] = hint(position, max_seconds=settings.PLAY_HINT_MAX_SECONDS)
-        except BaseException as error:  # pragma: no cover - handed to the request thread
-            box["error"] = error
-
-    thread = threading.Thread(target=run, name="hint-solver", daemon=True)
-    thread.start()
-    thread.join()
-    if "error" in box:  # pragma: no cover
-        raise box["error"]
-    return box["result"]
+            return pool.submit(hint, position, max_seconds=settings.PLAY_HINT_MAX_SECONDS).result()
+        except BrokenProcessPool:
+            with _pool_lock:
+                if _pool is pool:
+                    _pool = None
+            pool.shutdown(wait=False)
+    raise HintsBusy()
 
 
 def position_hint(position) -> dict:
