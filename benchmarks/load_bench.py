@@ -28,7 +28,8 @@ Scenarios (--scenarios, comma-separated):
   capacity    N players, no think time, each game apart (the saturation)
   hints       --paced-players players at a person's pace while H guests
               flood hints from positions of their own (random legal moves,
-              so no answer comes from the position cache)
+              so no answer comes from the position cache), with no thought
+              but the Retry-After of a refusal
   mixed       --paced-players players at a person's pace while R guests
               read the leaderboard and their history
   scale       capacity with 1, 2 and 4 gunicorn workers (WEB_CONCURRENCY)
@@ -96,6 +97,7 @@ class Client:
         self.address = address
         self.reader = self.writer = None
         self.cookies: dict[str, str] = {}
+        self.retry_after = 0.0  # the last answer's Retry-After, in seconds
 
     async def _connect(self):
         self.reader, self.writer = await asyncio.open_connection(
@@ -143,6 +145,7 @@ class Client:
         lines = head.decode("latin-1").split("\r\n")
         status = int(lines[0].split()[1])
         length, chunked, close = 0, False, False
+        self.retry_after = 0.0
         for line in lines[1:]:
             name, _, value = line.partition(":")
             name = name.strip().lower()
@@ -153,6 +156,8 @@ class Client:
                 chunked = True
             elif name == "connection" and value.lower() == "close":
                 close = True
+            elif name == "retry-after":
+                self.retry_after = float(value)
             elif name == "set-cookie":
                 pair = value.split(";", 1)[0]
                 k, _, v = pair.partition("=")
@@ -271,7 +276,11 @@ async def player(i: int, port: int, game: str, line: list[str], think: Think, ru
 
 async def hinter(i: int, port: int, game: str, run: Run):
     """A guest flooding hints from positions of its own: a practice attempt
-    (its second), one random legal move, then a hint, again and again."""
+    (its second), one random legal move, then a hint, again and again, with
+    no thought. A refusal (429 for its rate, 503 with every solver slot
+    taken) is waited out for its Retry-After, as the page and any client
+    that honours the API do; a client that does not is a flood of requests,
+    which a proxy's per-address limit stops before Django."""
     client = Client(port, address(i))
     rng = random.Random(i)
     await join(client, run)
@@ -292,7 +301,7 @@ async def hinter(i: int, port: int, game: str, run: Run):
         run.note("hint", status, seconds, status in (200, 429, 503), time.perf_counter())
         if status in (429, 503):
             run.note("hint_refused", status, seconds, True, time.perf_counter())
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(client.retry_after or 1.0)
         choices = [f"{m['card']}>{t}" for m in state.get("legal", []) for t in m["targets"]]
         if not choices or state.get("status") != "playing":
             attempt = await start_attempt(client, run, game)
