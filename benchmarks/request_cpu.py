@@ -18,13 +18,14 @@ counted). ``--parts`` times a move's parts (process CPU around each:
 authentication, the rate, validation, the attempt read, the engine, the
 write, the answer); ``--binding`` alternates psycopg's client-side and
 server-side binding (prepared statements), with PostgreSQL's backend CPU
-beside the web process's; ``--profile N`` prints cProfile's N costliest
+beside the web process's; ``--socket`` alternates TCP to 127.0.0.1 and
+PostgreSQL's Unix socket the same way; ``--profile N`` prints cProfile's N costliest
 functions of the moves (``--profile-sort tottime``: by their own time).
 The three requests are interleaved, so the ratios hold while the machine's
 speed drifts.
 
     python benchmarks/request_cpu.py [--game flower] [--requests 2000] [--parts] [--binding]
-        [--profile 25] [--profile-sort tottime]
+        [--socket [/var/run/postgresql]] [--profile 25] [--profile-sort tottime]
 """
 
 from __future__ import annotations
@@ -180,15 +181,26 @@ def backend_cpu_ms() -> float:
     return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
-def compare_binding(application, moves: list[str], game: str, count: int, rounds: int = 10):
-    """Client-side against server-side binding, alternated in random order."""
+def compare_connections(application, moves: list[str], game: str, count: int,
+                        variants: dict[str, dict], rounds: int = 10):
+    """Connection settings side by side (each variant's keys replace the
+    database settings' own), alternated in random order, with PostgreSQL's
+    backend CPU beside the web process's."""
     from django.db import connection
 
+    original = {key: connection.settings_dict.get(key) for v in variants.values() for key in v}
+    original_options = dict(connection.settings_dict.get("OPTIONS", {}))
     spent = collections.defaultdict(list)
     for _ in range(rounds):
-        for server_side in random.sample([False, True], 2):
+        for name in random.sample(list(variants), len(variants)):
             connection.close()
-            connection.settings_dict.setdefault("OPTIONS", {})["server_side_binding"] = server_side
+            connection.settings_dict.update(original)
+            connection.settings_dict["OPTIONS"] = dict(original_options)
+            for key, value in variants[name].items():
+                if key == "OPTIONS":
+                    connection.settings_dict["OPTIONS"].update(value)
+                else:
+                    connection.settings_dict[key] = value
             player = Player(application)
             player.call("GET", "/api/v1/me")
             line = Line(player, game, moves)
@@ -196,15 +208,15 @@ def compare_binding(application, moves: list[str], game: str, count: int, rounds
                 line.move()
             backend0 = backend_cpu_ms()
             web = cpu_ms(line.move, count)
-            spent[server_side, "web"].append(statistics.fmean(web))
-            spent[server_side, "postgres"].append((backend_cpu_ms() - backend0) / count)
-    for server_side in (False, True):
-        print(f"{'server-side' if server_side else 'client-side'} binding: a move "
-              f"{statistics.fmean(spent[server_side, 'web']):.3f} ms in the web process, "
-              f"{statistics.fmean(spent[server_side, 'postgres']):.3f} ms in PostgreSQL "
+            spent[name, "web"].append(statistics.fmean(web))
+            spent[name, "postgres"].append((backend_cpu_ms() - backend0) / count)
+    for name in variants:
+        print(f"{name}: a move {statistics.fmean(spent[name, 'web']):.3f} ms in the web process, "
+              f"{statistics.fmean(spent[name, 'postgres']):.3f} ms in PostgreSQL "
               f"({rounds} rounds of {count})")
     connection.close()
-    connection.settings_dict["OPTIONS"].pop("server_side_binding")
+    connection.settings_dict.update(original)
+    connection.settings_dict["OPTIONS"] = original_options
 
 
 def parse_args(argv):
@@ -215,6 +227,8 @@ def parse_args(argv):
     p.add_argument("--profile-sort", default="cumulative", choices=("cumulative", "tottime"))
     p.add_argument("--parts", action="store_true")
     p.add_argument("--binding", action="store_true")
+    p.add_argument("--socket", metavar="DIR", nargs="?", const="/var/run/postgresql",
+                   help="TCP against PostgreSQL's Unix socket in DIR, alternated")
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
     p.add_argument("--db", default="request_cpu")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/14")
@@ -256,8 +270,17 @@ def measure(args, lines: dict[str, list[str]]) -> None:
         for label, seconds in spent.items():
             print(f"  {label:<44} {seconds * 1000 / args.requests:6.3f} ms")
     if args.binding:
-        compare_binding(player.application, lines[args.game], args.game,
-                        max(1, args.requests // 10))
+        compare_connections(player.application, lines[args.game], args.game,
+                            max(1, args.requests // 10), {
+                                "client-side binding": {"OPTIONS": {"server_side_binding": False}},
+                                "server-side binding": {"OPTIONS": {"server_side_binding": True}},
+                            })
+    if args.socket:
+        compare_connections(player.application, lines[args.game], args.game,
+                            max(1, args.requests // 10), {
+                                "TCP to 127.0.0.1": {"HOST": "127.0.0.1", "PORT": "5432"},
+                                f"Unix socket in {args.socket}": {"HOST": args.socket, "PORT": ""},
+                            })
     if args.profile:
         profile = cProfile.Profile(time.process_time)  # CPU, not waits on the database
         profile.runcall(lambda: [line.move() for _ in range(args.requests)])

@@ -58,6 +58,9 @@ class Move(NamedTuple):
         return self.target == FOUNDATION
 
     def token(self) -> str:
+        text = _TOKENS.get(self)  # every legal move's, made once: answers list dozens
+        if text is not None:
+            return text
         if self.target == _REDEAL_TARGET:
             return "R"
         dest = "F" if self.target == FOUNDATION else str(self.target + 1)
@@ -75,8 +78,10 @@ REDEAL = Move(-1, _REDEAL_TARGET)
 # Every card-move value made once: move generation looks them up instead of
 # building NamedTuples in the solver's inner loop. MOVES[card][target + 1].
 MOVES = tuple(tuple(Move(c, t) for t in range(FOUNDATION, 12)) for c in range(52))
+_TOKENS: dict[Move, str] = {}
 # Every canonical token's move: Move.parse reads stored lines by lookup.
 _BY_TOKEN = {m.token(): m for row in MOVES for m in row} | {"R": REDEAL}
+_TOKENS.update((m, t) for t, m in _BY_TOKEN.items())
 
 
 def parse_moves(text: str) -> list[Move]:
