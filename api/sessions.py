@@ -5,28 +5,70 @@ expiry checked there: a session whose row is gone (a logout, a password
 change, the cleaning task) is never authenticated again, whatever the cache
 did meanwhile. A cached copy would outlive a logout made while the cache was
 down or hung (its delete cannot reach Redis, and the copy comes back with
-it), so the cache holds no sessions at all. The read costs one indexed query,
-about what a Redis read costs (Django's query, compiled once: api.db), and a
-cache outage never touches sessions.
+it), so the cache holds no sessions at all.
+
+The row (``api.play.models.Session``) keeps the id of the user the session
+is logged in as, and the read joins that user's row: one query for the
+session and its user, compiled once per connection (api.db). The user's row
+is handed, within the same request only, to the authentication backend's
+``get_user`` (api.play.accounts.lockout), so Django's own checks decide on
+it as on a row read apart: the session's user id, the password hash the
+session was made with, ``is_active``.
 """
 
 from __future__ import annotations
 
+import contextvars
+
+from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.sessions.backends import db
+from django.contrib.sessions.middleware import SessionMiddleware as DjangoSessionMiddleware
 from django.utils import timezone
 
 from api.db import CompiledQuery
 
-# Django's read of a session by key, compiled once per connection; the
-# expiry is compared here instead of in SQL, so the query has one parameter.
+
+def user_fields() -> list[str]:
+    return [field.attname for field in get_user_model()._meta.concrete_fields]
+
+
+# Django's read of a session by key, with its user's row (all None when the
+# session names nobody), compiled once per connection; the expiry is compared
+# here instead of in SQL, so the query has one parameter. Built on first use:
+# the models are not loaded at import.
 _BY_KEY = CompiledQuery(
-    lambda key: db.SessionStore.get_model_class().objects.filter(session_key=key).values_list(
-        "session_data", "expire_date"),
+    lambda key: SessionStore.get_model_class().objects.filter(session_key=key).values_list(
+        "session_data", "expire_date", *(f"user__{name}" for name in user_fields())),
     stand_ins=("\x01compiled-session-key",),
 )
 
+# The users read with this request's session, by id, until get_user takes
+# one. None outside a request (SessionMiddleware below sets and clears it).
+_users_read: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
+    "users_read_with_the_session", default=None)
+
+
+def user_read_with_session(user_id) -> tuple | None:
+    """The row of ``user_id`` (in ``user_fields()`` order) read with this
+    request's session, once; None when there is none."""
+    read = _users_read.get()
+    return read.pop(user_id, None) if read else None
+
 
 class SessionStore(db.SessionStore):
+    @classmethod
+    def get_model_class(cls):
+        from api.play.models import Session
+
+        return Session
+
+    def create_model_instance(self, data):
+        """The row to save, with the user the data is logged in as."""
+        session = super().create_model_instance(data)
+        user_id = data.get(SESSION_KEY)
+        session.user_id = int(user_id) if str(user_id).isdigit() else None
+        return session
+
     def _get_session_from_db(self):
         """db.SessionStore's read: the unexpired row by key, or None (and
         no key, so a new session is made), as Django's query answers."""
@@ -34,4 +76,21 @@ class SessionStore(db.SessionStore):
         if row is None or row[1] <= timezone.now():
             self._session_key = None
             return None
+        read = _users_read.get()
+        if read is not None:
+            read.clear()
+            if row[2] is not None:
+                read[row[2]] = row[2:]
         return self.model(session_key=self.session_key, session_data=row[0], expire_date=row[1])
+
+
+class SessionMiddleware(DjangoSessionMiddleware):
+    """Django's; a user read with the session serves this request only."""
+
+    def process_request(self, request):
+        _users_read.set({})
+        super().process_request(request)
+
+    def process_response(self, request, response):
+        _users_read.set(None)
+        return super().process_response(request, response)

@@ -85,7 +85,7 @@ MIDDLEWARE = [
     # static files (WhiteNoise, below) included.
     "api.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "api.sessions.SessionMiddleware",  # Django's, and the user read with the session
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

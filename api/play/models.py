@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -148,6 +149,27 @@ class AttemptAction(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["attempt", "number"], name="play_action_number_unique")
         ]
+
+
+class Session(AbstractBaseSession):
+    """A browser's session (SESSION_ENGINE ``api.sessions``): Django's
+    session row, with the user it is logged in as, so that a request reads
+    its session and its user in one query. Deleting the user deletes its
+    sessions. No database constraint: a session saved while its user is
+    being deleted must not fail the request; such a row names nobody and is
+    read as Django reads a session of a deleted user."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.CASCADE, db_constraint=False, related_name="+")
+
+    class Meta(AbstractBaseSession.Meta):
+        db_table = "play_session"
+
+    @classmethod
+    def get_session_store_class(cls):
+        from api.sessions import SessionStore
+
+        return SessionStore
 
 
 class LoginFailure(models.Model):

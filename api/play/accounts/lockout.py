@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from api.db import CompiledQuery
+from api.sessions import user_fields, user_read_with_session
 
 log = logging.getLogger(__name__)
 
@@ -104,26 +105,23 @@ class LockoutModelBackend(ModelBackend):
         return user
 
     def get_user(self, user_id):
-        """ModelBackend.get_user, on every request with a session: the same
-        query, compiled once per connection (api.db)."""
+        """ModelBackend.get_user, on every request with a session: the row
+        read with the session (api.sessions), else the same query as
+        Django's, compiled once per connection (api.db)."""
         User = get_user_model()
         try:
             user_id = User._meta.pk.to_python(user_id)
         except ValidationError:  # a session naming no valid key: nobody, as Django's
             return None
-        row = _USER_BY_PK.first(user_id)
+        row = user_read_with_session(user_id) or _USER_BY_PK.first(user_id)
         if row is None:
             return None
-        user = User.from_db("default", _user_fields(), row)
+        user = User.from_db("default", user_fields(), row)
         return user if self.user_can_authenticate(user) else None
-
-
-def _user_fields() -> list[str]:
-    return [field.attname for field in get_user_model()._meta.concrete_fields]
 
 
 # Built on first use (the lambda runs then): the user model is not known at import.
 _USER_BY_PK = CompiledQuery(
-    lambda pk: get_user_model()._default_manager.filter(pk=pk).values_list(*_user_fields()),
+    lambda pk: get_user_model()._default_manager.filter(pk=pk).values_list(*user_fields()),
     params=1,
 )

@@ -16,10 +16,10 @@ import time
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from api.outages import DATABASE_ERRORS
+from api.play.models import Session
 
 log = logging.getLogger(__name__)
 

@@ -194,12 +194,13 @@ def test_a_write_from_a_version_the_row_has_left_changes_nothing(make_deal, make
     assert list(AttemptAction.objects.filter(attempt=row).values_list("move", flat=True)) == ["2C>F"]
 
 
-def test_a_move_is_four_queries_the_session_its_user_the_attempt_and_one_write(
+def test_a_move_is_three_queries_the_session_with_its_user_the_attempt_and_one_write(
         todays_deals, settings):
-    """A move reads the session (from the database, api/sessions.py), its
-    user and the attempt with its deal, and writes once: on PostgreSQL one
-    conditional statement, elsewhere a conditional update and an insert. The
-    clock's offset is measured first, so its query is not counted."""
+    """A move reads the session with its user in one query (from the
+    database, api/sessions.py) and the attempt with its deal, and writes
+    once: on PostgreSQL one conditional statement, elsewhere a conditional
+    update and an insert. The clock's offset is measured first, so its
+    query is not counted."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -223,6 +224,7 @@ def test_a_move_is_four_queries_the_session_its_user_the_attempt_and_one_write(
     # Statements, not transaction control (the test's own transaction adds savepoints).
     statements = [q["sql"] for q in captured.captured_queries
                   if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "BEGIN", "COMMIT"))]
-    assert len(statements) == (4 if connection.vendor == "postgresql" else 5), statements
+    assert len(statements) == (3 if connection.vendor == "postgresql" else 4), statements
+    assert "auth_user" in statements[0] and "play_session" in statements[0], statements
     assert reply.status_code == 200 and reply.json()["version"] == 1
     assert reply.json()["last_action"] == token

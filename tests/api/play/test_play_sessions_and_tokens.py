@@ -14,14 +14,13 @@ from importlib import import_module
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from api.play.accounts import sessions as play_sessions
-from api.play.models import Attempt
+from api.play.models import Attempt, Session
 from api.play.tasks import clean_sessions_and_guests
 
 User = get_user_model()
@@ -165,3 +164,80 @@ def test_the_play_services_import_in_a_fresh_process():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                           cwd=django_settings.BASE_DIR, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+# -- a session read with its user ------------------------------------------------------
+
+
+def test_a_session_row_names_its_user_and_django_still_decides_on_the_user_read_with_it(
+        as_alice, alice, bob):
+    from django.contrib.auth.hashers import make_password
+
+    assert _session_of(as_alice).user_id == alice.pk
+    assert as_alice.get("/api/v1/me").body["username"] == "alice"
+    # A row naming another user does not make the session theirs: the data decides.
+    Session.objects.filter(pk=_session_of(as_alice).pk).update(user=bob)
+    assert as_alice.get("/api/v1/me").body["username"] == "alice"
+    # A row naming nobody (made before the column): the user is read apart.
+    Session.objects.filter(pk=_session_of(as_alice).pk).update(user=None)
+    assert as_alice.get("/api/v1/me").body["username"] == "alice"
+    # A new password set elsewhere ends the session made with the old one.
+    User.objects.filter(pk=alice.pk).update(password=make_password("another long passphrase"))
+    after = as_alice.get("/api/v1/me").body
+    assert after["username"] != "alice" and after["is_guest"], after
+
+
+def test_a_deactivated_user_s_session_reads_as_nobody(as_alice, alice):
+    assert as_alice.get("/api/v1/me").body["username"] == "alice"
+    User.objects.filter(pk=alice.pk).update(is_active=False)
+    after = as_alice.get("/api/v1/me").body
+    assert after["username"] != "alice" and after["is_guest"], after
+
+
+def test_the_user_read_with_a_session_serves_that_request_only(alice, password):
+    from django.test import Client
+
+    from api import sessions
+
+    client = Client()
+    assert client.post("/api/v1/auth/login", {"username": "alice", "password": password},
+                       content_type="application/json").status_code == 200
+    assert client.get("/api/v1/me").json()["username"] == "alice"
+    assert sessions._users_read.get() is None  # cleared as the response left
+    assert sessions.user_read_with_session(alice.pk) is None
+
+
+def test_deleting_a_user_deletes_its_sessions(as_alice, alice):
+    key = _session_of(as_alice).pk
+    alice.delete()
+    assert not Session.objects.filter(pk=key).exists()
+
+
+def test_the_migration_keeps_djangos_sessions_with_their_user(transactional_db, alice):
+    from django.contrib.sessions.backends.db import SessionStore as DjangoStore
+    from django.contrib.sessions.models import Session as DjangoSession
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("play", "0008_attempt_analysis")])
+    try:
+        logged = DjangoStore()
+        logged.update({"_auth_user_id": str(alice.pk), "x": 1})
+        logged.create()
+        guestless = DjangoStore()
+        guestless["y"] = 2
+        guestless.create()
+        gone = DjangoStore()
+        gone["z"] = 3
+        gone.create()
+        DjangoSession.objects.filter(pk=gone.session_key).update(expire_date=timezone.now() - DAY)
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes("play"))
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes())
+    copied = {s.session_key: s for s in Session.objects.all()}
+    assert copied[logged.session_key].user_id == alice.pk
+    assert copied[guestless.session_key].user_id is None
+    assert gone.session_key not in copied
+    assert SessionStore(session_key=logged.session_key).load() == {
+        "_auth_user_id": str(alice.pk), "x": 1}
