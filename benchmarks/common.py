@@ -179,6 +179,16 @@ def today_deals(env: dict) -> tuple[str, dict[str, list[str]]]:
 # -- timing -------------------------------------------------------------------------
 
 
+def machine_speed(seconds: float = 2.0) -> float:
+    """Flower engine steps a second on one core (engine_bench.py's playouts):
+    this machine's own speed, which moves from hour to hour, printed beside
+    figures so that runs at different hours can be read together."""
+    from engine_bench import playouts
+
+    steps, elapsed, _ = playouts("flower", seconds, 200)
+    return steps / elapsed
+
+
 def timed(call: Callable[[], object], repeat: int) -> tuple[object, list[float]]:
     """``call()`` ``repeat`` times: its last answer and each call's milliseconds."""
     times = []

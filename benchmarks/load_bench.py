@@ -76,7 +76,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from common import ROOT, Server, free_port, manage, scratch_database, today_deals, wait_listening
+from common import (
+    ROOT,
+    Server,
+    free_port,
+    machine_speed,
+    manage,
+    scratch_database,
+    today_deals,
+    wait_listening,
+)
 from common import server_env as _server_env
 
 NAME = "load-bench"
@@ -676,7 +685,8 @@ class Bench:
         print(f"load_bench: {self.date}, lines of "
               f"{', '.join(f'{g} {len(self.lines[g])} moves' for g in self.games)}; "
               f"gunicorn {self.args.workers} workers x {self.args.threads} threads; "
-              f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
+              f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}; "
+              f"machine {machine_speed():,.0f} Flower engine steps/s", flush=True)
 
     def go(self, title: str, *, game: str, workers: int | None = None, wsgi: str = "gunicorn",
            **kw) -> dict:
@@ -824,6 +834,7 @@ def main(argv=None) -> int:
         bench = Bench(args, url)
         bench.prepare()
         bench.run(args.scenarios.split(","))
+    print(f"load_bench: machine at the end {machine_speed():,.0f} Flower engine steps/s")
     if args.json:
         Path(args.json).write_text(json.dumps(bench.results, indent=1))
     print("load_bench: integrity",
