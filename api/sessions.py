@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextvars
 
+from django.apps import apps
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.middleware import SessionMiddleware as DjangoSessionMiddleware
@@ -58,9 +59,7 @@ def user_read_with_session(user_id) -> tuple | None:
 class SessionStore(db.SessionStore):
     @classmethod
     def get_model_class(cls):
-        from api.play.models import Session
-
-        return Session
+        return apps.get_model("play", "Session")  # api.play.models.Session
 
     def create_model_instance(self, data):
         """The row to save, with the user the data is logged in as."""
