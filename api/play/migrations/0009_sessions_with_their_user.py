@@ -7,7 +7,8 @@ from django.db import migrations, models
 
 def copy_sessions(apps, schema_editor):
     """Players stay logged in: every unexpired session of Django's table,
-    with the user its data names (decoded as the session store decodes)."""
+    with the user its data names (decoded as the session store decodes).
+    Django's table is emptied: the sessions live in play_session alone."""
     from django.contrib.sessions.backends.db import SessionStore
     from django.utils import timezone
 
@@ -24,6 +25,7 @@ def copy_sessions(apps, schema_editor):
             New.objects.bulk_create(batch, ignore_conflicts=True)
             batch = []
     New.objects.bulk_create(batch, ignore_conflicts=True)
+    Old.objects.all().delete()
 
 
 class Migration(migrations.Migration):

@@ -239,5 +239,6 @@ def test_the_migration_keeps_djangos_sessions_with_their_user(transactional_db, 
     assert copied[logged.session_key].user_id == alice.pk
     assert copied[guestless.session_key].user_id is None
     assert gone.session_key not in copied
+    assert not DjangoSession.objects.exists()  # one home: play_session
     assert SessionStore(session_key=logged.session_key).load() == {
         "_auth_user_id": str(alice.pk), "x": 1}
