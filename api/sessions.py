@@ -71,15 +71,15 @@ class SessionStore(db.SessionStore):
     def _get_session_from_db(self):
         """db.SessionStore's read: the unexpired row by key, or None (and
         no key, so a new session is made), as Django's query answers."""
+        read = _users_read.get()
+        if read is not None:
+            read.clear()  # only the latest read's user
         row = _BY_KEY.first(self.session_key) if self.session_key else None
         if row is None or row[1] <= timezone.now():
             self._session_key = None
             return None
-        read = _users_read.get()
-        if read is not None:
-            read.clear()
-            if row[2] is not None:
-                read[row[2]] = row[2:]
+        if read is not None and row[2] is not None:
+            read[row[2]] = row[2:]
         return self.model(session_key=self.session_key, session_data=row[0], expire_date=row[1])
 
 
