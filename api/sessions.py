@@ -24,6 +24,7 @@ from django.apps import apps
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.middleware import SessionMiddleware as DjangoSessionMiddleware
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from api.db import CompiledQuery
@@ -64,8 +65,10 @@ class SessionStore(db.SessionStore):
     def create_model_instance(self, data):
         """The row to save, with the user the data is logged in as."""
         session = super().create_model_instance(data)
-        user_id = data.get(SESSION_KEY)
-        session.user_id = int(user_id) if str(user_id).isdigit() else None
+        try:  # as Django's get_user reads the id back (None: nobody)
+            session.user_id = get_user_model()._meta.pk.to_python(data.get(SESSION_KEY))
+        except ValidationError:
+            session.user_id = None
         return session
 
     def _get_session_from_db(self):
