@@ -188,19 +188,18 @@ def compare_connections(application, moves: list[str], game: str, count: int,
     backend CPU beside the web process's."""
     from django.db import connection
 
-    original = {key: connection.settings_dict.get(key) for v in variants.values() for key in v}
-    original_options = dict(connection.settings_dict.get("OPTIONS", {}))
+    saved = dict(connection.settings_dict)
+    options = dict(saved.get("OPTIONS", {}))
+
+    def settle(variant: dict) -> None:
+        connection.settings_dict.update(saved, OPTIONS={**options, **variant.get("OPTIONS", {})})
+        connection.settings_dict.update({k: v for k, v in variant.items() if k != "OPTIONS"})
+
     spent = collections.defaultdict(list)
     for _ in range(rounds):
         for name in random.sample(list(variants), len(variants)):
             connection.close()
-            connection.settings_dict.update(original)
-            connection.settings_dict["OPTIONS"] = dict(original_options)
-            for key, value in variants[name].items():
-                if key == "OPTIONS":
-                    connection.settings_dict["OPTIONS"].update(value)
-                else:
-                    connection.settings_dict[key] = value
+            settle(variants[name])
             player = Player(application)
             player.call("GET", "/api/v1/me")
             line = Line(player, game, moves)
@@ -215,8 +214,7 @@ def compare_connections(application, moves: list[str], game: str, count: int,
               f"{statistics.fmean(spent[name, 'postgres']):.3f} ms in PostgreSQL "
               f"({rounds} rounds of {count})")
     connection.close()
-    connection.settings_dict.update(original)
-    connection.settings_dict["OPTIONS"] = original_options
+    settle({})
 
 
 def parse_args(argv):
