@@ -44,7 +44,8 @@ Scenarios (--scenarios, comma-separated):
               Django view: one query, three cache calls) with no think time;
               then the same against gunicorn serving a constant (no Django)
   pgbench     pgbench's ceiling for a move-shaped transaction (lock the
-              attempt row, update it, insert an action) on the same database
+              attempt row, update it, insert an action) on the same database,
+              with prepared statements as the service uses them
 
     python benchmarks/load_bench.py [--players 200] [--think-ms 150] [--seconds 20]
         [--scenarios human,play,capacity,hints,mixed,scale,proxy,floor,pgbench] [--port 8230]
@@ -529,7 +530,8 @@ def pgbench(url: str, seconds: float, clients: int) -> float:
     done = subprocess.run(
         ["pgbench", "-n", "-h", parts.hostname, "-p", str(parts.port or 5432), "-U",
          parts.username or "root", "-c", str(clients), "-j", "2", "-T", str(int(seconds)),
-         "-f", script, parts.path.lstrip("/")],
+         # Prepared statements, as the service's own connections use them.
+         "-M", "prepared", "-f", script, parts.path.lstrip("/")],
         capture_output=True, text=True, check=True)
     os.unlink(script)
     for line in done.stdout.splitlines():

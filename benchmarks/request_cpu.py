@@ -16,11 +16,12 @@ CPU is the process's (time.process_time: user and system, this thread and
 PostgreSQL's client side; PostgreSQL's own work is another process and not
 counted). ``--parts`` times a move's parts (process CPU around each:
 authentication, the rate, validation, the attempt read, the engine, the
-write, the answer); ``--binding`` alternates psycopg's client-side and
-server-side binding (prepared statements), with PostgreSQL's backend CPU
-beside the web process's; ``--socket`` alternates TCP to 127.0.0.1 and
-PostgreSQL's Unix socket the same way; ``--profile N`` prints cProfile's N costliest
-functions of the moves (``--profile-sort tottime``: by their own time).
+write, the answer); ``--binding`` alternates psycopg's client-side binding,
+server-side binding and prepared statements (DATABASE_PREPARED_STATEMENTS),
+with PostgreSQL's backend CPU beside the web process's; ``--socket``
+alternates TCP to 127.0.0.1 and PostgreSQL's Unix socket the same way;
+``--profile N`` prints cProfile's N costliest functions of the moves
+(``--profile-sort tottime``: by their own time).
 The three requests are interleaved, so the ratios hold while the machine's
 speed drifts.
 
@@ -270,8 +271,12 @@ def measure(args, lines: dict[str, list[str]]) -> None:
     if args.binding:
         compare_connections(player.application, lines[args.game], args.game,
                             max(1, args.requests // 10), {
-                                "client-side binding": {"OPTIONS": {"server_side_binding": False}},
-                                "server-side binding": {"OPTIONS": {"server_side_binding": True}},
+                                "client-side binding": {"OPTIONS": {
+                                    "server_side_binding": False, "prepare_threshold": None}},
+                                "server-side binding, not prepared": {"OPTIONS": {
+                                    "server_side_binding": True, "prepare_threshold": None}},
+                                "prepared statements (the settings')": {"OPTIONS": {
+                                    "server_side_binding": True, "prepare_threshold": 5}},
                             })
     if args.socket:
         compare_connections(player.application, lines[args.game], args.game,
