@@ -24,7 +24,7 @@ PRODUCTION = {
 CLEARED = {"DEBUG", "SECRET_KEY", "DEAL_SEED_SECRET", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS",
            "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DAILY_TIME_ZONE",
            "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY_FILE", "DEAL_SEED_SECRET_FILE",
-           "DATABASE_PASSWORD", "DATABASE_PASSWORD_FILE"}
+           "DATABASE_PASSWORD", "DATABASE_PASSWORD_FILE", "DATABASE_PREPARED_STATEMENTS"}
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
@@ -136,3 +136,21 @@ def test_a_database_password_in_the_url_and_in_a_file_is_refused(tmp_path):
     result = manage("check", DATABASE_PASSWORD_FILE=str(tmp_path / "pw"), **PRODUCTION)
     assert result.returncode != 0
     assert "give it one way" in result.stderr
+
+
+def test_prepared_statements_are_on_for_postgresql_and_can_be_turned_off():
+    def options(**env: str) -> str:
+        result = manage("shell", "-v", "0", "-c", "from django.conf import settings as s; "
+                        "print(sorted(s.DATABASES['default'].get('OPTIONS', {}).items()))",
+                        DEBUG="true", DATABASE_URL=PRODUCTION["DATABASE_URL"], **env)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert options() == "[('prepare_threshold', 5), ('server_side_binding', True)]"
+    assert options(DATABASE_PREPARED_STATEMENTS="false") == "[]"
+
+
+def test_a_bad_prepared_statements_value_stops_the_process_with_its_name():
+    result = manage("check", **{**PRODUCTION, "DATABASE_PREPARED_STATEMENTS": "sometimes"})
+    assert result.returncode != 0
+    assert "DATABASE_PREPARED_STATEMENTS='sometimes' is not a boolean" in result.stderr

@@ -1,14 +1,8 @@
 """Prepared statements on PostgreSQL (DATABASE_PREPARED_STATEMENTS): a move's
-queries are parsed and planned once per connection, then only bound."""
-
-import os
-import subprocess
-import sys
-from pathlib import Path
+queries are parsed and planned once per connection, then only bound. The
+setting itself: tests/api/test_settings_production.py."""
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def _prepared(connection) -> list[str]:
@@ -40,31 +34,3 @@ def test_a_moves_queries_are_prepared_once_used_a_few_times(todays_deals):
     assert any("play_session" in sql and "auth_user" in sql for sql in prepared), prepared
     assert any("play_attempt" in sql for sql in prepared), prepared
 
-
-def _database_options(**env: str) -> str:
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
-    environ.update(env, DJANGO_SETTINGS_MODULE="api.settings", DEBUG="true")
-    result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; "
-                               "print(sorted(settings.DATABASES['default'].get('OPTIONS', {}).items()))"],
-        cwd=ROOT, env=environ, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
-
-
-def test_prepared_statements_are_on_for_postgresql_and_can_be_turned_off():
-    url = "postgres://solitaire@db.internal:5432/solitaire"
-    assert _database_options(DATABASE_URL=url) == (
-        "[('prepare_threshold', 5), ('server_side_binding', True)]")
-    assert _database_options(DATABASE_URL=url, DATABASE_PREPARED_STATEMENTS="false") == "[]"
-
-
-def test_a_bad_prepared_statements_value_stops_the_process_with_its_name():
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
-    environ.update(DJANGO_SETTINGS_MODULE="api.settings", DEBUG="true",
-                   DATABASE_URL="postgres://solitaire@db.internal:5432/solitaire",
-                   DATABASE_PREPARED_STATEMENTS="sometimes")
-    result = subprocess.run([sys.executable, "-c", "import django; django.setup()"],
-                            cwd=ROOT, env=environ, capture_output=True, text=True, timeout=60)
-    assert result.returncode != 0
-    assert "DATABASE_PREPARED_STATEMENTS='sometimes' is not a boolean" in result.stderr
