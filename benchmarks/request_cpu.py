@@ -20,13 +20,15 @@ write, the answer); ``--binding`` alternates psycopg's client-side binding,
 server-side binding and prepared statements (DATABASE_PREPARED_STATEMENTS),
 with PostgreSQL's backend CPU beside the web process's; ``--socket``
 alternates TCP to 127.0.0.1 and PostgreSQL's Unix socket the same way;
+``--plain-view`` alternates DRF's move view with the two plain Django view
+sketches of plain_move.py, to show what DRF's dispatch costs a move;
 ``--profile N`` prints cProfile's N costliest functions of the moves
 (``--profile-sort tottime``: by their own time).
 The three requests are interleaved, so the ratios hold while the machine's
 speed drifts.
 
     python benchmarks/request_cpu.py [--game flower] [--requests 2000] [--parts] [--binding]
-        [--socket [/var/run/postgresql]] [--profile 25] [--profile-sort tottime]
+        [--socket [/var/run/postgresql]] [--plain-view] [--profile 25] [--profile-sort tottime]
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ class Line:
     def __init__(self, player: Player, game: str, moves: list[str]):
         self.player, self.game, self.moves = player, game, moves
         self.attempt, self.next = None, 0
+        self.moves_path = "/api/v1/attempts/{id}/moves"
 
     def start(self) -> None:
         status, self.attempt = self.player.call("POST", "/api/v1/attempts", {"game": self.game})
@@ -103,7 +106,7 @@ class Line:
         if self.attempt is None or self.next >= len(self.moves):
             self.start()
         a = self.attempt
-        status, answer = self.player.call("POST", f"/api/v1/attempts/{a['id']}/moves",
+        status, answer = self.player.call("POST", self.moves_path.format(id=a["id"]),
                                           {"move": self.moves[self.next], "version": a["version"]})
         assert status == 200, (status, answer)
         self.attempt, self.next = answer, self.next + 1
@@ -218,6 +221,32 @@ def compare_connections(application, moves: list[str], game: str, count: int,
     settle({})
 
 
+def compare_views(player: Player, line: Line, count: int) -> None:
+    """DRF's MoveView against the two plain-view sketches of plain_move.py,
+    interleaved with /health/ as above (each variant in turn, in random
+    order), so that the ratios hold while the machine's speed drifts."""
+    from django.conf import settings
+
+    settings.ROOT_URLCONF = "plain_move"  # the service's URLs and the sketches'
+    variants = {
+        "DRF's MoveView (the service)": line.moves_path,
+        "plain view, DRF's authentication": "/bench/plain-drf-parts/attempts/{id}/moves",
+        "plain view, Django's alone": "/bench/plain-django/attempts/{id}/moves",
+    }
+    health, spent = [], collections.defaultdict(list)
+    for _ in range(count):
+        health += cpu_ms(lambda: player.call("GET", "/health/"), 1)
+        for name in random.sample(list(variants), len(variants)):
+            line.moves_path = variants[name]
+            spent[name] += cpu_ms(line.move, 1)
+    line.moves_path = variants["DRF's MoveView (the service)"]
+    floor = statistics.fmean(health)
+    print(f"a move's view, {count} moves each:")
+    print(row("GET /health/", health, None))
+    for name in variants:
+        print(row(name, spent[name], floor))
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="flower", choices=("flower", "cruel"))
@@ -226,6 +255,8 @@ def parse_args(argv):
     p.add_argument("--profile-sort", default="cumulative", choices=("cumulative", "tottime"))
     p.add_argument("--parts", action="store_true")
     p.add_argument("--binding", action="store_true")
+    p.add_argument("--plain-view", action="store_true",
+                   help="DRF's move view against plain-view sketches, alternated")
     p.add_argument("--socket", metavar="DIR", nargs="?", const="/var/run/postgresql",
                    help="TCP against PostgreSQL's Unix socket in DIR, alternated")
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
@@ -284,6 +315,8 @@ def measure(args, lines: dict[str, list[str]]) -> None:
                                 "TCP to 127.0.0.1": {"HOST": "127.0.0.1", "PORT": "5432"},
                                 f"Unix socket in {args.socket}": {"HOST": args.socket, "PORT": ""},
                             })
+    if args.plain_view:
+        compare_views(player, line, args.requests)
     if args.profile:
         profile = cProfile.Profile(time.process_time)  # CPU, not waits on the database
         profile.runcall(lambda: [line.move() for _ in range(args.requests)])
