@@ -19,28 +19,45 @@ def free_port() -> int:
 
 
 class PrivateRedis:
-    def __init__(self, port: int | None = None):
-        self.port = port or free_port()
+    """On a free TCP port, or only on the Unix socket ``unix_socket`` (a path)."""
+
+    def __init__(self, port: int | None = None, *, unix_socket: str | None = None):
+        self.unix_socket = unix_socket
+        self.port = 0 if unix_socket else (port or free_port())
         self.process: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
+        if self.unix_socket:
+            return f"unix://{self.unix_socket}?db=0"
         return f"redis://127.0.0.1:{self.port}/0"
 
+    def _answers(self) -> bool:
+        try:
+            if self.unix_socket:
+                with socket.socket(socket.AF_UNIX) as probe:
+                    probe.settimeout(0.2)
+                    probe.connect(self.unix_socket)
+            else:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+            return True
+        except OSError:
+            return False
+
     def start(self) -> None:
+        listen = (["--port", "0", "--unixsocket", self.unix_socket] if self.unix_socket
+                  else ["--port", str(self.port), "--bind", "127.0.0.1"])
         self.process = subprocess.Popen(
-            [shutil.which("redis-server") or "redis-server", "--port", str(self.port),
-             "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            [shutil.which("redis-server") or "redis-server", *listen,
+             "--save", "", "--appendonly", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+            if self._answers():
                 return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError(f"redis-server did not start on port {self.port}")
+            time.sleep(0.05)
+        raise AssertionError(f"redis-server did not start on {self.unix_socket or self.port}")
 
     def hang(self) -> None:
         """SIGSTOP: the server keeps its socket, and answers nothing."""

@@ -3,11 +3,11 @@
 Each case starts a fresh Python process, since settings are read once."""
 
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from private_redis import PrivateRedis
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -159,27 +159,21 @@ def test_a_bad_prepared_statements_value_stops_the_process_with_its_name():
 
 
 def test_a_cache_url_on_a_unix_socket_reaches_redis_there(tmp_path):
-    sock = tmp_path / "redis.sock"
-    server = subprocess.Popen(
-        [shutil.which("redis-server") or "redis-server", "--port", "0", "--unixsocket", str(sock),
-         "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    redis = PrivateRedis(unix_socket=str(tmp_path / "redis.sock"))
+    redis.start()
     try:
-        deadline = time.monotonic() + 10
-        while not sock.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
         result = manage(
             "shell", "-v", "0", "-c",
             "import time; from django.core.cache import cache; cache.set('seen', 7); "
             "print(cache.get('seen'), cache.rate_log('socket', now=time.time(), duration=60, "
             "limit=1).allowed, cache.rate_log('socket', now=time.time(), duration=60, "
             "limit=1).allowed)",
-            CACHE_URL=f"unix://{sock}?db=1", DEBUG="true")
+            CACHE_URL=redis.url.replace("db=0", "db=1"), DEBUG="true")
         assert result.returncode == 0, result.stderr
         assert result.stdout.split() == ["7", "True", "False"]
         # The values are in that server, database 1.
-        keys = subprocess.run(["redis-cli", "-s", str(sock), "-n", "1", "--scan"],
+        keys = subprocess.run(["redis-cli", "-s", redis.unix_socket, "-n", "1", "--scan"],
                               capture_output=True, text=True, timeout=10).stdout.split()
         assert any(key.endswith("seen") for key in keys) and any("socket" in key for key in keys)
     finally:
-        server.kill()
-        server.wait(timeout=10)
+        redis.stop()
