@@ -126,13 +126,15 @@ def rate_script(calls: int, rounds: int, *, socket_too: bool) -> None:
         server = subprocess.Popen(
             ["redis-server", "--port", "0", "--unixsocket", path, "--save", "",
              "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        clients["Unix socket (a private redis-server)"] = redis.Redis(unix_socket_path=path)
+        local = clients["Unix socket (a private redis-server)"] = redis.Redis(unix_socket_path=path)
         for _ in range(100):
             try:
-                clients["Unix socket (a private redis-server)"].ping()
+                local.ping()
                 break
             except redis.ConnectionError:
                 time.sleep(0.05)
+        else:
+            raise SystemExit(f"move_pieces: redis-server did not start on {path}")
     try:
         spent = {name: ([], []) for name in clients}
         for round_number in range(rounds):
