@@ -1,9 +1,9 @@
-"""Two sketches of the move endpoint as a plain Django view, for
-``request_cpu.py --plain-view`` only: the service's URLs plus these two,
+"""Sketches of the move endpoint as a plain Django view, for
+``request_cpu.py --plain-view`` only: the service's URLs plus these,
 so that DRF's ``MoveView`` and the sketches take the same guest's moves
-side by side. They answer a legal move as the service does (the same
-services, the same answer); they are not the service and answer no error
-in its shape.
+side by side. The first two answer a legal move as the service does (the
+same services, the same answer); none is the service, and none answers an
+error in its shape.
 
 - ``plain-drf-parts``: no ``APIView``, but DRF's own authenticators (token,
   then session with its CSRF check), the API's JSON parser and its rates,
@@ -14,6 +14,14 @@ in its shape.
   the CSRF middleware); the user's rate, ``MoveIn`` and ``json``. No token
   authentication: a token client would need a copy of DRF's rule that
   exempts it from CSRF, which is why this one is the ceiling, not a design.
+- ``bare``: what no move can do without: Django's middleware decides (the
+  session's user, CSRF), then the attempt read, the engine's step and the
+  conditional write (``move_apply``); no rate, no validation beyond
+  ``json``, and an answer of the new version alone: the floor under any
+  design that keeps sessions, CSRF and a committed write. ``bare-with-``
+  one piece of the service (``rates``, ``movein``: the body validated by
+  ``MoveIn``, ``answer``: the service's answer) shows what that piece
+  costs a move.
 """
 
 from __future__ import annotations
@@ -68,8 +76,24 @@ def plain_django(request, attempt_id: int) -> HttpResponse:
     return _answer(request.user, attempt_id, data)
 
 
+def bare(request, attempt_id: int, piece: str = "") -> HttpResponse:
+    if piece == "rates":
+        _rates(request)
+    data = json.loads(request.body)
+    if piece == "movein":
+        data = _valid(s.MoveIn, data)
+    if piece == "answer":
+        return _answer(request.user, attempt_id, data)
+    state, _ = attempts.move_apply(user=request.user, attempt_id=attempt_id, move=data["move"],
+                                   version=data["version"], now=clock.now())
+    return HttpResponse(f'{{"id":{state.id},"version":{state.version}}}',
+                        content_type="application/json")
+
+
 urlpatterns = [
     path("bench/plain-drf-parts/attempts/<int:attempt_id>/moves", plain_drf_parts),
     path("bench/plain-django/attempts/<int:attempt_id>/moves", plain_django),
+    path("bench/bare/attempts/<int:attempt_id>/moves", bare),
+    path("bench/bare-with-<str:piece>/attempts/<int:attempt_id>/moves", bare),
     *service_urls,
 ]

@@ -20,8 +20,9 @@ write, the answer); ``--binding`` alternates psycopg's client-side binding,
 server-side binding and prepared statements (DATABASE_PREPARED_STATEMENTS),
 with PostgreSQL's backend CPU beside the web process's; ``--socket``
 alternates TCP to 127.0.0.1 and PostgreSQL's Unix socket the same way;
-``--plain-view`` alternates DRF's move view with the two plain Django view
-sketches of plain_move.py, to show what DRF's dispatch costs a move;
+``--plain-view`` alternates DRF's move view with the plain Django view
+sketches of plain_move.py, to show what DRF's dispatch costs a move and
+what a move costs at the least;
 ``--profile N`` prints cProfile's N costliest functions of the moves
 (``--profile-sort tottime``: by their own time).
 The three requests are interleaved, so the ratios hold while the machine's
@@ -125,7 +126,7 @@ def cpu_ms(call, count: int) -> list[float]:
 def row(label: str, ms: list[float], floor: float | None) -> str:
     mean = statistics.fmean(ms)
     ratio = f"{mean / floor:5.2f}x" if floor else "     "
-    return (f"{label:<32} mean {mean:6.3f} ms  median {statistics.median(ms):6.3f} ms  "
+    return (f"{label:<40} mean {mean:6.3f} ms  median {statistics.median(ms):6.3f} ms  "
             f"{ratio} /health/")
 
 
@@ -222,7 +223,7 @@ def compare_connections(application, moves: list[str], game: str, count: int,
 
 
 def compare_views(player: Player, line: Line, count: int) -> None:
-    """DRF's MoveView against the two plain-view sketches of plain_move.py,
+    """DRF's MoveView against the plain-view sketches of plain_move.py,
     interleaved with /health/ as above (each variant in turn, in random
     order), so that the ratios hold while the machine's speed drifts."""
     from django.conf import settings
@@ -232,6 +233,10 @@ def compare_views(player: Player, line: Line, count: int) -> None:
         "DRF's MoveView (the service)": line.moves_path,
         "plain view, DRF's authentication": "/bench/plain-drf-parts/attempts/{id}/moves",
         "plain view, Django's alone": "/bench/plain-django/attempts/{id}/moves",
+        "bare: session, CSRF, read, step, write": "/bench/bare/attempts/{id}/moves",
+        "bare and the rates": "/bench/bare-with-rates/attempts/{id}/moves",
+        "bare and MoveIn": "/bench/bare-with-movein/attempts/{id}/moves",
+        "bare and the service's answer": "/bench/bare-with-answer/attempts/{id}/moves",
     }
     health, spent = [], collections.defaultdict(list)
     for _ in range(count):
