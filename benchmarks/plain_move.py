@@ -94,6 +94,7 @@ urlpatterns = [
     path("bench/plain-drf-parts/attempts/<int:attempt_id>/moves", plain_drf_parts),
     path("bench/plain-django/attempts/<int:attempt_id>/moves", plain_django),
     path("bench/bare/attempts/<int:attempt_id>/moves", bare),
-    path("bench/bare-with-<str:piece>/attempts/<int:attempt_id>/moves", bare),
+    *(path(f"bench/bare-with-{piece}/attempts/<int:attempt_id>/moves", bare, {"piece": piece})
+      for piece in ("rates", "movein", "answer")),
     *service_urls,
 ]

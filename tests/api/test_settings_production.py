@@ -168,7 +168,7 @@ def test_a_cache_url_on_a_unix_socket_reaches_redis_there(tmp_path):
             "print(cache.get('seen'), cache.rate_log('socket', now=time.time(), duration=60, "
             "limit=1).allowed, cache.rate_log('socket', now=time.time(), duration=60, "
             "limit=1).allowed)",
-            CACHE_URL=redis.url.replace("db=0", "db=1"), DEBUG="true")
+            CACHE_URL=f"unix://{redis.unix_socket}?db=1", DEBUG="true")
         assert result.returncode == 0, result.stderr
         assert result.stdout.split() == ["7", "True", "False"]
         # The values are in that server, database 1.
