@@ -18,7 +18,9 @@
 Under gunicorn every worker is a process: with ``PROMETHEUS_MULTIPROC_DIR``
 set (an empty folder, emptied at each start: deploy/gunicorn.conf.py does
 both) each process writes its values there and ``/metrics`` adds them up.
-Without it, ``/metrics`` shows the one process that answers.
+Without it, ``/metrics`` shows the one process that answers. A process
+started with it naming a folder not made yet (a management command beside
+the server) makes the folder rather than fail at its first metric.
 
 Who may read them: under gunicorn its master serves them on a port of their
 own (METRICS_PORT, deploy/gunicorn.conf.py), never the application's; the
@@ -43,6 +45,9 @@ from prometheus_client import (
     generate_latest,
     multiprocess,
 )
+
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
 
 REQUEST_SECONDS = Histogram(
     "solitaire_http_request_duration_seconds", "Request latency per endpoint",

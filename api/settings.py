@@ -158,11 +158,17 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # A shared cache is needed once there is more than one web process
-# (throttling counts, for one); locmem is per process.
+# (throttling counts, for one); locmem is per process. Production names one,
+# or asks for the per-process cache on purpose with CACHE_URL=locmem://.
 CACHE_URL = env_str("CACHE_URL", "")
-if CACHE_URL:
+if not CACHE_URL and not DEBUG:
+    raise ImproperlyConfigured(
+        "CACHE_URL is required when DEBUG is false: redis://host:6379/1, or locmem:// "
+        "for a cache in each process on purpose (one process only).")
+if CACHE_URL and CACHE_URL != "locmem://":
     if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-        raise ImproperlyConfigured(f"CACHE_URL={CACHE_URL!r} must be a redis:// URL.")
+        raise ImproperlyConfigured(
+            f"CACHE_URL={CACHE_URL!r} must be a redis://, rediss:// or unix:// URL, or locmem://.")
     CACHES = {
         "default": {
             "BACKEND": "api.cache.RedisCache",  # Django's, reusing its Redis client
@@ -346,9 +352,20 @@ SPECTACULAR_SETTINGS = {
 
 # -- Celery (api/celery.py reads every CELERY_* setting) -----------------------
 
-# No broker: tasks run eagerly, in the process that enqueues them.
+# No broker: tasks run eagerly, in the process that enqueues them (a
+# request's tasks after its answer is sent, one at a time: api.publish).
+# Production names a broker, or asks for that on purpose with
+# CELERY_TASK_ALWAYS_EAGER=true (the solver then runs in the web processes).
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "")
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", DEBUG and not CELERY_BROKER_URL)
+if CELERY_TASK_ALWAYS_EAGER and CELERY_BROKER_URL:
+    raise ImproperlyConfigured(
+        "CELERY_TASK_ALWAYS_EAGER=true runs tasks in-process: leave CELERY_BROKER_URL empty "
+        "with it, or leave it unset.")
+if not CELERY_BROKER_URL and not CELERY_TASK_ALWAYS_EAGER:
+    raise ImproperlyConfigured(
+        "CELERY_BROKER_URL is required (redis://host:6379/0) when DEBUG is false, or "
+        "CELERY_TASK_ALWAYS_EAGER=true to run tasks in the web processes on purpose.")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")

@@ -69,6 +69,8 @@ def server_env(args, url: str, workers: int, *, name: str = "bench") -> dict:
         "DEBUG": "false", "SECRET_KEY": f"{name}-secret-key-not-for-production",
         "DEAL_SEED_SECRET": f"{name}-deal-seed-secret", "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DATABASE_URL": url, "CACHE_URL": args.cache_url, "PORT": str(args.port),
+        # No broker, on purpose: the analysis runs in the web processes.
+        "CELERY_TASK_ALWAYS_EAGER": "true",
         # A fresh database numbers users from 1 again: keep earlier runs' throttle counts apart.
         "CACHE_KEY_PREFIX": f"{name}-{RUN_ID}",
         "WEB_CONCURRENCY": str(workers), "GUNICORN_THREADS": str(args.threads),

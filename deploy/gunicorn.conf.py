@@ -44,8 +44,11 @@ loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 
 # Prometheus metrics from every worker (api.metrics): each process writes its
 # values into this folder and /metrics adds them up. Emptied at each start,
-# and a dead worker's live gauges are dropped.
-os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", "/dev/shm/solitaire-metrics")
+# and a dead worker's live gauges are dropped. One folder per server: by
+# default named by its port (on_starting refuses a port already served), so
+# two servers on one host neither mix nor empty each other's values.
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR",
+                      f"/dev/shm/solitaire-metrics-{os.environ.get('PORT', '8000')}")
 
 
 # Metrics on their own port, served by the master from every worker's

@@ -102,3 +102,18 @@ def test_the_access_log_is_on_unless_turned_off(gunicorn, monkeypatch, setting, 
     server.terminate()
     output, _ = server.communicate(timeout=30)
     assert ("GET /health/?probe=access-log" in output) == logged, output
+
+
+def test_each_server_on_a_host_has_a_metrics_folder_of_its_own():
+    """By default the folder is named by the server's port: two servers on
+    one host neither mix their values nor empty each other's at start."""
+    code = ("import os, runpy; runpy.run_path('deploy/gunicorn.conf.py'); "
+            "print(os.environ['PROMETHEUS_MULTIPROC_DIR'])")
+    folders = []
+    for port in ("18101", "18102"):
+        env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+        result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                                text=True, timeout=60, env={**env, "PORT": port})
+        assert result.returncode == 0, result.stderr
+        folders.append(result.stdout.strip())
+    assert folders == ["/dev/shm/solitaire-metrics-18101", "/dev/shm/solitaire-metrics-18102"]

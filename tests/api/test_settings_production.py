@@ -26,6 +26,7 @@ PRODUCTION = {
 CLEARED = {"DEBUG", "SECRET_KEY", "DEAL_SEED_SECRET", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS",
            "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DAILY_TIME_ZONE",
            "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY_FILE", "DEAL_SEED_SECRET_FILE",
+           "CELERY_TASK_ALWAYS_EAGER", "PROMETHEUS_MULTIPROC_DIR",
            "DATABASE_PASSWORD", "DATABASE_PASSWORD_FILE", "DATABASE_PREPARED_STATEMENTS"}
 
 
@@ -177,3 +178,55 @@ def test_a_cache_url_on_a_unix_socket_reaches_redis_there(tmp_path):
         assert any(key.endswith("seen") for key in keys) and any("socket" in key for key in keys)
     finally:
         redis.stop()
+
+
+def _settings_of(*names: str, **env: str) -> subprocess.CompletedProcess:
+    return manage("shell", "-v", "0", "-c", "from django.conf import settings as s; "
+                  f"print(*[getattr(s, name) for name in {list(names)!r}])", **env)
+
+
+def test_production_without_a_cache_url_refuses_to_start_unless_asked_for_locmem():
+    env = {k: v for k, v in PRODUCTION.items() if k != "CACHE_URL"}
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert "CACHE_URL is required when DEBUG is false" in result.stderr
+
+    result = manage("shell", "-v", "0", "-c", "from django.conf import settings as s; "
+                    "print(s.CACHES['default']['BACKEND'])", **env, CACHE_URL="locmem://")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.core.cache.backends.locmem.LocMemCache"]
+
+
+def test_a_cache_url_of_another_kind_is_refused_with_its_name():
+    result = manage("check", **{**PRODUCTION, "CACHE_URL": "memcached://cache.internal"})
+    assert result.returncode != 0
+    assert "CACHE_URL='memcached://cache.internal' must be a redis://" in result.stderr
+
+
+def test_production_without_a_broker_refuses_to_start_unless_tasks_in_process_are_asked_for():
+    env = {k: v for k, v in PRODUCTION.items() if k != "CELERY_BROKER_URL"}
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert "CELERY_BROKER_URL is required" in result.stderr
+    assert "CELERY_TASK_ALWAYS_EAGER=true" in result.stderr
+
+    result = _settings_of("CELERY_TASK_ALWAYS_EAGER", "CELERY_BROKER_URL", **env,
+                          CELERY_TASK_ALWAYS_EAGER="true")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True"]  # and no broker URL (printed empty)
+
+
+def test_tasks_in_process_beside_a_broker_is_a_contradiction_named_as_such():
+    result = manage("check", **PRODUCTION, CELERY_TASK_ALWAYS_EAGER="true")
+    assert result.returncode != 0
+    assert "CELERY_TASK_ALWAYS_EAGER=true runs tasks in-process" in result.stderr
+
+
+def test_a_command_makes_the_metrics_folder_it_is_told_to_write_in(tmp_path):
+    folder = tmp_path / "metrics" / "not-made-yet"
+    result = manage("shell", "-v", "0", "-c",
+                    "from api import metrics; metrics.MOVES.labels('cruel').inc(); print('ok')",
+                    DEBUG="true", PROMETHEUS_MULTIPROC_DIR=str(folder))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["ok"]
+    assert any(path.name.startswith("counter_") for path in folder.iterdir())
