@@ -35,15 +35,22 @@ from api.outages import CACHE_ERRORS, CacheSkipped
 
 class CircuitBreaker:
     """Closed: calls go through. Open (``_retry_at`` set): calls raise
-    CacheSkipped at once. From ``_retry_at`` on, the next call starts one
-    trial in a thread of its own (``probe``: a PING under the cache's
-    timeout) and is skipped all the same, so no request waits for a cache
-    that may still hang; the trial closes the breaker, or opens it for
-    another CACHE_RETRY_SECONDS. Without a probe, that call is the trial."""
+    ``skipped`` (CacheSkipped) at once. From ``_retry_at`` on, the next call
+    starts one trial in a thread of its own (``probe``: a PING under the
+    cache's timeout) and is skipped all the same, so no request waits for a
+    cache that may still hang; the trial closes the breaker, or opens it for
+    another ``retry_setting`` (CACHE_RETRY_SECONDS) seconds. Without a
+    probe, that call is the trial. A call failing with one of ``errors``
+    opens it (api.publish keeps one for the broker)."""
 
-    def __init__(self, retry_seconds=None, probe=None):
+    def __init__(self, retry_seconds=None, probe=None, *, errors=CACHE_ERRORS,
+                 skipped: type[Exception] = CacheSkipped,
+                 retry_setting: str = "CACHE_RETRY_SECONDS"):
         self._retry_seconds = retry_seconds
         self.probe = probe
+        self.errors = errors
+        self.skipped = skipped
+        self.retry_setting = retry_setting
         self._retry_at = 0.0  # 0: closed
         self._probing = False
         self._lock = threading.Lock()
@@ -52,11 +59,17 @@ class CircuitBreaker:
     def retry_seconds(self) -> float:
         if self._retry_seconds is not None:
             return self._retry_seconds
-        return getattr(settings, "CACHE_RETRY_SECONDS", 5.0)
+        return getattr(settings, self.retry_setting, 5.0)
 
     @property
     def is_open(self) -> bool:
         return self._retry_at != 0.0
+
+    @property
+    def seconds_to_trial(self) -> float:
+        """0 when closed or when the next call is a trial, else the wait."""
+        retry_at = self._retry_at
+        return max(0.0, retry_at - time.monotonic()) if retry_at else 0.0
 
     def _open(self) -> None:
         self._retry_at = time.monotonic() + self.retry_seconds
@@ -66,18 +79,18 @@ class CircuitBreaker:
         if retry_at:
             now = time.monotonic()
             if now < retry_at:
-                raise CacheSkipped(f"cache skipped for {retry_at - now:.1f} s after a failure")
+                raise self.skipped(f"skipped for {retry_at - now:.1f} s after a failure")
             with self._lock:  # one trial at a time
                 if self._retry_at != retry_at or self._probing:
-                    raise CacheSkipped("cache being tried again")
+                    raise self.skipped("being tried again")
                 self._retry_at = now + self.retry_seconds
                 self._probing = self.probe is not None
             if self.probe is not None:
                 threading.Thread(target=self._trial, daemon=True, name="cache-trial").start()
-                raise CacheSkipped("cache being tried again")
+                raise self.skipped("being tried again")
         try:
             result = function(*args, **kwargs)
-        except CACHE_ERRORS:
+        except self.errors:
             self._open()
             raise
         if self._retry_at:

@@ -7,6 +7,11 @@
   ``CacheSkipped`` at once), then one call tries it again; so a hung cache
   costs one timeout, not one per call. ``/health/`` reports the cache as
   degraded. Sessions and the login lockout never depend on the cache.
+- The broker (Celery's Redis): no request waits for it. Requests hand their
+  tasks to a thread of their process after the answer is sent, which
+  publishes under a deadline and a circuit breaker of its own and keeps them
+  until the broker answers (api.publish); beat's sweeps recover the rest.
+  ``/health/`` reports the broker as degraded within its own deadline.
 - The database: every request answers 503 ``unavailable`` with
   ``Retry-After`` in the one error shape (api.play.rest.errors), and ``/health/``
   answers 503.

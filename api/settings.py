@@ -385,6 +385,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 5, minimum=1),
     "unacked_restore_throttle": 1,
 }
+# Publishing (api.publish): connecting to the broker and each exchange with
+# it take at most this long, never retried in place; after a failure nothing
+# is published for BROKER_RETRY_SECONDS (requests hand their tasks to a
+# thread of their process, which keeps them until the broker answers).
+BROKER_PUBLISH_TIMEOUT = env_float("BROKER_PUBLISH_TIMEOUT", 0.5, minimum=0.01)
+BROKER_RETRY_SECONDS = env_float("BROKER_RETRY_SECONDS", 5.0, minimum=0.1)
+# /health/'s broker check answers within this long.
+HEALTH_BROKER_TIMEOUT = env_float("HEALTH_BROKER_TIMEOUT", 1.0, minimum=0.01)
 CELERY_TIMEZONE = DAILY_TIME_ZONE
 CELERY_ENABLE_UTC = True
 CELERY_BEAT_SCHEDULE = {
@@ -487,7 +495,8 @@ PLAY_MACHINE_PACE_MS = env_int("PLAY_MACHINE_PACE_MS", 150, minimum=0)
 # The analysis of a finished attempt that was not won (api.play.attempts.analysis),
 # in the workers: each position it asks the solver about gets this budget
 # (an answer the budget cannot reach makes the verdict "undecided"). With no
-# broker the task runs in the finishing request, so the laptop's budget is small.
+# broker the task runs in the web process (after the finish is answered, one at
+# a time: api.publish), so the laptop's budget is small.
 PLAY_ANALYSIS_ON_FINISH = env_bool("PLAY_ANALYSIS_ON_FINISH", True)
 PLAY_ANALYSIS_MAX_SECONDS = env_float(
     "PLAY_ANALYSIS_MAX_SECONDS", 2.0 if CELERY_BROKER_URL else 0.3, minimum=0.01)

@@ -10,12 +10,15 @@ import pytest
 @pytest.fixture
 def generous_throttles(settings):
     """Throttle rates no test reaches, and an empty cache (so no throttle or
-    cached answer) before and after the test."""
+    cached answer) before and after the test; no task another test left
+    waiting for its broker (api.publish)."""
     from django.core.cache import cache
 
+    from api import publish
     from api.cache import breakers_reset
 
     breakers_reset()
+    publish.reset()
     cache.clear()
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
@@ -23,6 +26,7 @@ def generous_throttles(settings):
     }
     yield
     cache.clear()
+    publish.reset()
 
 
 @pytest.fixture

@@ -12,8 +12,6 @@ from kombu import Connection
 
 logger = logging.getLogger(__name__)
 
-BROKER_TIMEOUT_SECONDS = 3
-
 
 def database_check() -> str:
     try:
@@ -30,9 +28,13 @@ def broker_check() -> str:
     url = settings.CELERY_BROKER_URL
     if not url:
         return "ok (no broker: tasks run in-process)"
+    # Within its own deadline: connecting and each exchange with the server
+    # take at most HEALTH_BROKER_TIMEOUT (a hung broker answers nothing).
+    timeout = settings.HEALTH_BROKER_TIMEOUT
     try:
-        with Connection(url, connect_timeout=BROKER_TIMEOUT_SECONDS) as broker:
-            broker.ensure_connection(max_retries=1, interval_start=0, timeout=BROKER_TIMEOUT_SECONDS)
+        with Connection(url, connect_timeout=timeout, transport_options={
+                "socket_connect_timeout": timeout, "socket_timeout": timeout}) as broker:
+            broker.ensure_connection(max_retries=1, interval_start=0, timeout=timeout)
             # Opening a channel makes the transport talk to the server
             # (the Redis transport pings it).
             _channel = broker.default_channel

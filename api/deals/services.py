@@ -28,14 +28,12 @@ from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta
 
-from celery import signature
 from django.conf import settings
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 import solitaire
-from api import clock, metrics
+from api import clock, metrics, publish
 from api.deals.models import DailyDeal, Game
 from solitaire.solver import SolveResult, SolveStatus, solve
 
@@ -137,11 +135,11 @@ VERIFY_DEAL = "api.deals.tasks.verify_deal"
 
 
 def deal_enqueue_verification(*, deal_id: int, reverify: bool = False) -> None:
-    """Queue ``verify_deal`` once the current transaction commits. The task
+    """Queue ``verify_deal`` once the current transaction commits, under
+    api.publish's deadline (beat's hourly run queues a lost one again). The task
     is named, not imported: ``api.deals.tasks`` imports this module, and
     Celery finds the task by its name (``DealsConfig.ready`` registers it)."""
-    task = signature(VERIFY_DEAL, args=(deal_id,), kwargs={"reverify": reverify})
-    transaction.on_commit(task.delay)
+    publish.task_send(VERIFY_DEAL, args=(deal_id,), kwargs={"reverify": reverify})
 
 
 @dataclass(frozen=True)

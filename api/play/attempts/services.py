@@ -16,13 +16,11 @@ import time
 import uuid
 from typing import Callable
 
-from celery import signature
 from django.conf import settings
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 import solitaire
-from api import clock, metrics
+from api import clock, metrics, publish
 from api.play.attempts import analysis, analysis_store, domain, hints, store
 from api.play.attempts.domain import AttemptState, Change, Rules
 from api.play.errors import (
@@ -205,21 +203,15 @@ ANALYSE_ATTEMPT = "api.play.tasks.analyse_attempt"
 
 
 def analysis_enqueue(*, attempt_id: int) -> None:
-    """Queue the attempt's analysis once the current transaction commits
-    (with no broker, the laptop default, it runs in this process then, under
-    the small per-call budget settings give it there). The finish never
-    fails for it: a broker that is down, or an analysis that fails, is
-    logged, and beat's sweep queues the analysis again."""
+    """Queue the attempt's analysis once the current transaction commits and
+    the answer is sent (api.publish: the request never waits on the broker;
+    with no broker, the laptop default, it runs in this process then, one at
+    a time, under the small per-call budget settings give it there). The
+    finish never fails for it: a broker that is down, or an analysis that
+    fails, is logged, and beat's sweep queues the analysis again."""
     if not settings.PLAY_ANALYSIS_ON_FINISH:
         return
-
-    def queue():
-        try:
-            signature(ANALYSE_ATTEMPT, args=(attempt_id,)).delay()
-        except Exception:
-            logger.exception("The analysis of attempt %s was not queued", attempt_id)
-
-    transaction.on_commit(queue)
+    publish.task_send(ANALYSE_ATTEMPT, args=(attempt_id,))
 
 
 def _decider(game: str, counts: dict) -> analysis.Decide:
@@ -280,7 +272,7 @@ def analyses_sweep(*, now: dt.datetime) -> int:
     stale = now - dt.timedelta(seconds=settings.PLAY_ANALYSIS_CLAIM_STALE_SECONDS)
     ids = analysis_store.unanalysed(ended_before=stale, today=clock.day_of(now))
     for attempt_id in ids:
-        signature(ANALYSE_ATTEMPT, args=(attempt_id,)).delay()
+        publish.task_send(ANALYSE_ATTEMPT, args=(attempt_id,))
     return len(ids)
 
 

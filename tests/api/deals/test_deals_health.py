@@ -1,5 +1,8 @@
+import time
+
 import pytest
 from django.db import OperationalError
+from private_redis import PrivateRedis
 
 from api.deals import health
 
@@ -31,6 +34,26 @@ def test_health_is_degraded_when_the_broker_does_not_answer(client, settings):
     assert body["checks"]["database"] == "ok"
     assert body["checks"]["broker"].startswith("unavailable")
     assert "127.0.0.1" not in body["checks"]["broker"]
+
+
+def test_a_hung_broker_makes_health_degraded_within_its_deadline(client, settings):
+    broker = PrivateRedis()
+    broker.start()
+    settings.CELERY_BROKER_URL = broker.url
+    settings.HEALTH_BROKER_TIMEOUT = 0.5
+    try:
+        assert client.get("/health/").json()["checks"]["broker"] == "ok"
+        broker.hang()  # SIGSTOP: connections accepted, nothing answered
+        began = time.perf_counter()
+        response = client.get("/health/")
+        seconds = time.perf_counter() - began
+    finally:
+        broker.stop()
+
+    assert response.status_code == 200 and response.json()["status"] == "degraded"
+    assert response.json()["checks"]["broker"].startswith("unavailable")
+    # Its own deadline (0.5 s for connecting, 0.5 s for the answer), not the hang's length.
+    assert seconds < 1.5, seconds
 
 
 def test_health_is_503_when_the_database_does_not_answer(client, monkeypatch):

@@ -10,13 +10,15 @@ is in play on its day."""
 from __future__ import annotations
 
 import datetime as dt
+import threading
 
 import pytest
 from certified_deals import certified
 from certified_deals import known_loss as certified_known_loss
+from waiting import wait_until
 
 import solitaire
-from api import clock
+from api import clock, publish
 from api.play import tasks
 from api.play.attempts import services
 from api.play.models import Attempt, AttemptAnalysis, PositionVerdict
@@ -266,13 +268,17 @@ def test_finishing_queues_the_analysis_and_the_sweep_recovers_a_lost_one(
     player = api()
     attempt = player.start("cruel", past.isoformat())
     player.finish(attempt)
-    assert queued == [attempt["id"]]  # once the finish committed
+    # Once the finish committed and its answer was sent (api.publish).
+    wait_until(lambda: queued, seconds=10, explain="the finish queued nothing")
+    assert queued == [attempt["id"]]
     player.finish(attempt)  # finishing twice changes nothing, queues nothing
+    assert publish.PUBLISHER.wait_idle(timeout=10)
     assert queued == [attempt["id"]]
     # The message was lost: beat's sweep queues it again once the claim
     # window has passed, and not after the analysis is done.
     later = clock.now() + dt.timedelta(hours=1)
     assert services.analyses_sweep(now=later) == 1 and queued[-1] == attempt["id"]
+    # The sweep runs in a worker, outside any request: published at once.
     assert services.attempt_analyse(attempt_id=attempt["id"], now=later) == "still_winnable"
     assert services.analyses_sweep(now=later) == 0
 
@@ -288,3 +294,44 @@ def test_a_broker_that_is_down_does_not_fail_the_finish(api, make_deal, past, mo
     assert player.finish(attempt)["status"] == "abandoned"
     reply = player.get(f"/api/v1/attempts/{attempt['id']}/analysis")
     assert reply.status == 200 and reply.body["status"] == "pending", reply.body
+
+
+def test_without_a_broker_analyses_run_after_the_answer_one_at_a_time(
+        api, make_deal, past, monkeypatch):
+    """The embedded default: the finish is answered first, then this
+    process's publisher thread runs the analyses, never two at once."""
+    from api import celery_app
+
+    monkeypatch.setitem(celery_app.conf, "task_always_eager", True)
+    release = threading.Event()
+    running, most, analysed = [0], [0], []
+    lock = threading.Lock()
+    analyse = services.attempt_analyse
+
+    def held_analyse(*, attempt_id, now):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        release.wait(30)
+        try:
+            return analyse(attempt_id=attempt_id, now=now)
+        finally:
+            with lock:
+                running[0] -= 1
+                analysed.append(attempt_id)
+
+    monkeypatch.setattr(services, "attempt_analyse", held_analyse)
+    make_deal("cruel", past)
+    players = [api(), api()]
+    attempts = [player.start("cruel", past.isoformat()) for player in players]
+    for player, attempt in zip(players, attempts):
+        assert player.finish(attempt)["status"] == "abandoned"  # answered while held
+    wait_until(lambda: running[0] == 1, seconds=10, explain="no analysis started")
+    assert analysed == []
+    release.set()
+    wait_until(lambda: len(analysed) == 2, seconds=60, explain=lambda: f"analysed {analysed}")
+    assert most[0] == 1
+    assert sorted(analysed) == sorted(a["id"] for a in attempts)
+    for player, attempt in zip(players, attempts):
+        body = player.get(f"/api/v1/attempts/{attempt['id']}/analysis").body
+        assert body["status"] == "done" and body["verdict"] == "still_winnable", body
