@@ -1,5 +1,6 @@
-"""deploy/compose.yaml lets the world reach gunicorn only through the proxy,
-and gunicorn trusts forwarded headers only from the proxy's address."""
+"""deploy/compose.yaml lets the world reach gunicorn only through its nginx
+proxy (buffering, slow clients timed out, each address limited), and
+gunicorn trusts forwarded headers only from the proxy's address."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 import yaml
 
 COMPOSE = Path(__file__).resolve().parents[2] / "deploy" / "compose.yaml"
+NGINX = COMPOSE.parent / "nginx" / "default.conf"
+GUNICORN = COMPOSE.parent / "gunicorn.conf.py"
 
 
 def _default(value: str) -> str:
@@ -21,24 +24,51 @@ def _compose() -> dict:
     return yaml.safe_load(COMPOSE.read_text())
 
 
-def test_the_web_port_is_published_on_the_loopback_only():
+def test_only_the_proxy_publishes_a_port_and_on_the_loopback_only():
     compose = _compose()
+    published = {}
     for name, service in compose["services"].items():
         for mapping in service.get("ports", []):
             host_ip = _default(str(mapping)).rsplit(":", 2)[0] if str(mapping).count(":") >= 2 else ""
             assert ipaddress.ip_address(host_ip).is_loopback, (name, mapping)
-    assert compose["services"]["web"]["ports"], "the proxy needs the web port on the host"
+            published[name] = _default(str(mapping))
+    # gunicorn is reached on the stack's network only, through nginx.
+    assert published == {"proxy": "127.0.0.1:8000:80"}
 
 
-def test_gunicorn_trusts_forwarded_headers_from_the_networks_gateway_only():
+def test_gunicorn_trusts_forwarded_headers_from_the_proxys_address_only():
     compose = _compose()
     environment = compose["x-app"]["environment"]
-    trusted = [_default(a).strip() for a in _default(environment["FORWARDED_ALLOW_IPS"]).split(",")]
+    trusted = [a.strip() for a in _default(environment["FORWARDED_ALLOW_IPS"]).split(",")]
     network = {k: _default(v) for k, v in compose["networks"]["default"]["ipam"]["config"][0].items()}
+    proxy = _default(compose["services"]["proxy"]["networks"]["default"]["ipv4_address"])
 
     assert "*" not in trusted
-    assert trusted == [network["gateway"]]
-    assert ipaddress.ip_address(network["gateway"]) in ipaddress.ip_network(network["subnet"])
+    assert trusted == [proxy]
+    assert ipaddress.ip_address(proxy) in ipaddress.ip_network(network["subnet"])
+    # The proxy sends the client's address alone in X-Forwarded-For.
+    assert environment["TRUSTED_PROXY_COUNT"] == "1"
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in NGINX.read_text()
+
+
+def test_the_proxy_buffers_times_out_slow_clients_and_limits_each_address():
+    compose = _compose()
+    conf = NGINX.read_text()
+    active = "\n".join(line.split("#", 1)[0] for line in conf.splitlines())
+    settings = dict(re.findall(r"^\s*([a-z_]+)\s+([^;{]+);", active, re.M))
+
+    assert compose["services"]["proxy"]["volumes"] == [
+        "./nginx/default.conf:/etc/nginx/conf.d/default.conf:ro"]
+    assert settings["proxy_request_buffering"] == "on" and settings["proxy_buffering"] == "on"
+    for timeout in ("client_header_timeout", "client_body_timeout", "send_timeout"):
+        assert int(settings[timeout].rstrip("s")) <= 10, timeout
+    # Idle upstream connections close before gunicorn's keepalive (5 s) does.
+    gunicorn_keepalive = int(re.search(r"^keepalive = (\d+)$", GUNICORN.read_text(), re.M)[1])
+    upstream = re.search(r"upstream gunicorn \{([^}]*)\}", active)[1]
+    assert int(re.search(r"keepalive_timeout (\d+)s;", upstream)[1]) < gunicorn_keepalive
+    assert "limit_req zone=per_address" in active and "limit_req_status 429" in active
+    # TLS-ready: a server on 443 with its certificate from the secrets, commented.
+    assert "#     listen 443 ssl" in conf and "/run/secrets/tls_certificate" in conf
 
 
 def test_production_containers_run_without_debug():
@@ -79,6 +109,7 @@ def test_images_are_parameters_whose_defaults_are_the_public_images():
 
     assert _default(services["postgres"]["image"]) == "postgres:15"
     assert _default(services["redis"]["image"]) == "redis:7"
+    assert _default(services["proxy"]["image"]) == "nginx:1.26"
     assert _default(compose["x-app"]["build"]["args"]["PYTHON_IMAGE"]) == "python:3.11-slim"
     assert "ARG PYTHON_IMAGE=python:3.11-slim\nFROM ${PYTHON_IMAGE}\n" in dockerfile
     assert services["postgres"]["image"].startswith("${POSTGRES_IMAGE:-")
