@@ -476,6 +476,11 @@ PLAY_HINT_SLOT_DIR = env_str(
 PLAY_HINT_NICE = env_int("PLAY_HINT_NICE", 10, minimum=0, maximum=19)
 PLAY_HINT_CACHE_SECONDS = env_int("PLAY_HINT_CACHE_SECONDS", 2 * 86_400, minimum=1)
 PLAY_HINT_RETRY_AFTER = env_int("PLAY_HINT_RETRY_AFTER", 2, minimum=1)
+# Heavy answers (the analysis' positions, the replayed log), one at a time per
+# player (api.play.rest.heavy): a second one at once is 429 heavy_busy with this
+# Retry-After; a slot a dead process held expires after PLAY_HEAVY_SLOT_SECONDS.
+PLAY_HEAVY_RETRY_AFTER = env_int("PLAY_HEAVY_RETRY_AFTER", 1, minimum=1)
+PLAY_HEAVY_SLOT_SECONDS = env_int("PLAY_HEAVY_SLOT_SECONDS", 60, minimum=1)
 # From this many ranked attempts on one deal, the leaderboard's total and the
 # counts behind a player's rank come from per-bucket counts cached for
 # LEADERBOARD_COUNTS_TTL seconds (api.play.records.selectors); below it, counted live.

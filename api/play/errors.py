@@ -139,3 +139,12 @@ class HintsBusy(PlayError):
 
     code = "hints_busy"
     message = gettext_lazy("Hints are busy right now: please ask again in a moment.")
+
+
+class HeavyBusy(PlayError):
+    """Another heavy answer (the analysis' positions, the replayed log) is
+    being built for this player: one at a time, ask again in a moment."""
+
+    code = "heavy_busy"
+    message = gettext_lazy(
+        "Another request of yours like this one is being answered: please ask again in a moment.")

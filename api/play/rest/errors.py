@@ -53,6 +53,7 @@ STATUS = {
     errors.AnalysisNotYet: status.HTTP_403_FORBIDDEN,
     errors.Unavailable: status.HTTP_503_SERVICE_UNAVAILABLE,
     errors.HintsBusy: status.HTTP_503_SERVICE_UNAVAILABLE,
+    errors.HeavyBusy: status.HTTP_429_TOO_MANY_REQUESTS,
 }
 
 
@@ -65,6 +66,8 @@ def _retry_after(error: errors.PlayError) -> float | None:
         return RETRY_AFTER_SECONDS
     if isinstance(error, errors.HintsBusy):
         return settings.PLAY_HINT_RETRY_AFTER
+    if isinstance(error, errors.HeavyBusy):
+        return settings.PLAY_HEAVY_RETRY_AFTER
     return None
 
 

@@ -20,7 +20,7 @@ from api.play.accounts import services as accounts
 from api.play.attempts import services as attempts
 from api.play.errors import FutureDate, NotFound, PlayError
 from api.play.records import days, post_mortem, selectors
-from api.play.rest import answers, throttles
+from api.play.rest import answers, heavy, throttles
 from api.play.rest import inputs as s
 from api.play.rest import schema as out
 from api.play.rest.auth import csrf_enforce, user_or_guest
@@ -266,7 +266,8 @@ class LogView(APIView):
                 summary="The stored log, replayed and re-checked")
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
-        return Response(attempts.attempt_log(user=user, attempt_id=attempt_id))
+        with heavy.one_at_a_time(user):  # the whole log replayed: one at a time
+            return Response(attempts.attempt_log(user=user, attempt_id=attempt_id))
 
 
 class HintView(APIView):
@@ -292,9 +293,14 @@ class AnalysisView(APIView):
     def get(self, request, attempt_id: int):
         query = _valid(s.AnalysisIn, request.query_params)
         user = user_or_guest(request)
-        state, found = attempts.attempt_analysis(user=user, attempt_id=attempt_id,
-                                                 now=clock.now())
-        return Response(answers.analysis_out(state, found, steps=query["steps"]))
+        if not query["steps"]:
+            state, found = attempts.attempt_analysis(user=user, attempt_id=attempt_id,
+                                                     now=clock.now())
+            return Response(answers.analysis_out(state, found))
+        with heavy.one_at_a_time(user):  # the positions: one such answer at a time
+            state, found = attempts.attempt_analysis(user=user, attempt_id=attempt_id,
+                                                     now=clock.now())
+            return Response(answers.analysis_out(state, found, steps=True))
 
 
 # -- records --------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analysisText } from "../../../frontend/static/frontend/js/analysis.js";
+import { analysisText, fetchAnalysis } from "../../../frontend/static/frontend/js/analysis.js";
 
 const par = { moves: 40, redeals: 2 };
 
@@ -24,4 +24,31 @@ test("pending, still winnable and won each have their own words", () => {
   assert.equal(analysisText({ status: "done", verdict: "won", par, mine: { moves: 44, redeals: 3 } }),
     "44 moves and 3 redeals; par is 40 moves and 2 redeals.");
   assert.equal(analysisText(null), null);
+});
+
+test("a heavy answer refused while another is built is asked for again", async (t) => {
+  const answers = [
+    { status: 429, body: { error: { code: "heavy_busy", message: "busy" } } },
+    { status: 200, body: { status: "done", verdict: "still_winnable", positions: [] } },
+  ];
+  const asked = [];
+  t.mock.method(globalThis, "fetch", async (url) => {
+    asked.push(url);
+    const { status, body } = answers.shift();
+    return { status, ok: status < 400, statusText: "", json: async () => body };
+  });
+  const analysis = await fetchAnalysis(7, { steps: true, waits: [1] });
+  assert.equal(analysis.verdict, "still_winnable");
+  assert.equal(asked.length, 2);
+  assert.match(asked[1], /\/attempts\/7\/analysis\?steps=true$/);
+});
+
+test("other refusals of the analysis show nothing, asked once", async (t) => {
+  let asked = 0;
+  t.mock.method(globalThis, "fetch", async () => {
+    asked += 1;
+    return { status: 409, ok: false, statusText: "", json: async () => ({ error: { code: "attempt_not_over" } }) };
+  });
+  assert.equal(await fetchAnalysis(7, { waits: [1] }), null);
+  assert.equal(asked, 1);
 });

@@ -42,7 +42,12 @@ export async function fetchAnalysis(attemptId, { steps = false, waits = WAIT_MS 
     let analysis;
     try {
       analysis = await api(`/attempts/${attemptId}/analysis${steps ? "?steps=true" : ""}`);
-    } catch {
+    } catch (error) {
+      // Another heavy answer of this player's is being built: ask again in a moment.
+      if (error?.code === "heavy_busy" && i < waits.length) {
+        await new Promise((resolve) => { setTimeout(resolve, waits[i]); });
+        continue;
+      }
       return null; // not over, not yet allowed, or unreachable: nothing to say
     }
     if (analysis.status === "done" || i >= waits.length) return analysis;
