@@ -393,6 +393,11 @@ BROKER_PUBLISH_TIMEOUT = env_float("BROKER_PUBLISH_TIMEOUT", 0.5, minimum=0.01)
 BROKER_RETRY_SECONDS = env_float("BROKER_RETRY_SECONDS", 5.0, minimum=0.1)
 # /health/'s broker check answers within this long.
 HEALTH_BROKER_TIMEOUT = env_float("HEALTH_BROKER_TIMEOUT", 1.0, minimum=0.01)
+# Celery's own publishing (beat's schedule; api.publish sends without retry):
+# one retry at most, and a connection's first attempt bounded.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2.0
 CELERY_TIMEZONE = DAILY_TIME_ZONE
 CELERY_ENABLE_UTC = True
 CELERY_BEAT_SCHEDULE = {
