@@ -127,6 +127,11 @@ class AttemptState:
         stays as it stood at midnight."""
         return self.ranked and now >= self.day_ends_at
 
+    def sealed(self, now: dt.datetime) -> bool:
+        """The deal's day lasts: nothing that would win it (a hint, the
+        line that kept a win) is given on any attempt on it until it ends."""
+        return now < self.day_ends_at
+
     def over(self, now: dt.datetime) -> bool:
         """No further move or undo: finished, or frozen."""
         return self.finished or self.frozen(now)

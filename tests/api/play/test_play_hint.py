@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 
 import solitaire
+from api import clock
 from api.play.attempts import hints
 
 # Won by KH>F QS>F KS>F; but a redeal first makes one pile QS KS KH, from
@@ -16,13 +17,12 @@ from api.play.attempts import hints
 CRUEL_SMALL = "cruel QS/KSKH/-/-/-/-/-/-/-/-/-/-"
 
 
-def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, todays_deals):
+def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, make_deal, today, certificate_of):
+    past = (today - dt.timedelta(days=3)).isoformat()
     player = api()
     for game in ("cruel", "flower"):
-        ranked = player.start(game)
-        # Practice (and its hints) open once the ranked attempt is finished.
-        assert player.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
-        practice = player.start(game)
+        make_deal(game, today - dt.timedelta(days=3))
+        practice = player.start(game, past)
         assert practice["ranked"] is False
         reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
         assert reply.status == 200, reply.body
@@ -36,7 +36,10 @@ def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, todays_deals):
         assert player.move(practice, move)["version"] == practice["version"] + 1
 
 
-def test_a_ranked_attempt_gets_no_hint_until_it_is_finished(api, todays_deals):
+def test_a_ranked_attempt_gets_no_hint_and_today_s_deal_none_until_the_day_ends(
+        api, todays_deals, today, monkeypatch):
+    """Hints followed from a practice attempt are the day's winning line:
+    while the deal's day lasts no attempt on it gets one."""
     player = api(language="pt-PT")
     ranked = player.start("cruel")
     assert ranked["ranked"] is True
@@ -45,8 +48,25 @@ def test_a_ranked_attempt_gets_no_hint_until_it_is_finished(api, todays_deals):
     assert "As dicas são para treino" in reply.body["error"]["message"]
     finished = player.post(f"/api/v1/attempts/{ranked['id']}/finish", {})
     assert finished.status == 200, finished.body
-    reply = player.get(f"/api/v1/attempts/{ranked['id']}/hint")
-    assert reply.status == 200 and reply.body["status"] == "solved"
+    practice = player.start("cruel")
+    assert practice["ranked"] is False
+    for attempt in (ranked, practice):
+        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        assert reply.status == 403 and reply.error_code == "hints_sealed", reply.body
+        assert "quando o dia acabar" in reply.body["error"]["message"]
+    english = api()
+    mine = english.start("flower")
+    english.finish(mine)
+    reply = english.get(f"/api/v1/attempts/{english.start('flower')['id']}/hint")
+    assert reply.status == 403 and reply.error_code == "hints_sealed"
+    assert reply.body["error"]["message"] == (
+        "No hints on a deal while its day lasts: they open when the day ends.")
+    # The day is over: the same attempts get hints.
+    after = clock.day_end(today) + dt.timedelta(seconds=1)
+    monkeypatch.setattr(clock, "now", lambda: after)
+    for attempt in (ranked, practice):
+        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        assert reply.status == 200 and reply.body["status"] == "solved", reply.body
 
 
 def test_a_lost_position_is_reported_as_such_with_no_move(api, make_deal, today):
@@ -63,11 +83,11 @@ def test_a_lost_position_is_reported_as_such_with_no_move(api, make_deal, today)
     assert reply.body == {"status": "unsolvable", "move": None, "version": 1}
 
 
-def test_someone_elses_attempt_gets_no_hint(api, todays_deals):
+def test_someone_elses_attempt_gets_no_hint(api, make_deal, today):
+    past = today - dt.timedelta(days=3)
+    make_deal("flower", past)
     owner, other = api(), api()
-    ranked = owner.start("flower")
-    assert owner.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
-    practice = owner.start("flower")
+    practice = owner.start("flower", past.isoformat())
     reply = other.get(f"/api/v1/attempts/{practice['id']}/hint")
     assert reply.status == 404 and reply.error_code == "not_found"
 

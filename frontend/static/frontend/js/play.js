@@ -109,9 +109,10 @@ function render() {
   redeal.hidden = game !== "cruel";
   setDisabled(redeal, !(attempt.can_redeal && active));
   setDisabled($("finish"), attempt.finished || view.busy);
-  // Hints are for practice: the API refuses them on a ranked attempt in play,
-  // and on practice while the ranked attempt on the deal is (it says so once).
-  $("hint").hidden = attempt.ranked || attempt.finished || view.noHintFor === attempt.id;
+  // Hints are for practice on a deal whose day is over: the API refuses them
+  // on a ranked attempt, and on any attempt while the deal's day lasts.
+  $("hint").hidden = attempt.ranked || attempt.finished || !view.deal?.day_over
+    || view.noHintFor === attempt.id;
   setDisabled($("hint"), !active);
   $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
   $("ranked-note").hidden = true; // said before Start; the label below names the attempt
@@ -458,7 +459,7 @@ async function showHint() {
       showMessage(text, "info");
       announce(text);
     } catch (error) {
-      if (error.code === "hint_not_for_ranked") view.noHintFor = attempt.id;
+      if (error.code === "hint_not_for_ranked" || error.code === "hints_sealed") view.noHintFor = attempt.id;
       showMessage(errorText(error, gettext), "error");
     }
   });
