@@ -185,6 +185,17 @@ class LoginFailure(models.Model):
     locked_until = models.DateTimeField(null=True, blank=True)
 
 
+class HintLine(models.Model):
+    """The line an attempt's last hint came from (api.play.attempts.hints):
+    the position it starts from and its moves, a win that visits no
+    position twice. A hint from a position along it is its next move."""
+
+    attempt = models.OneToOneField(Attempt, on_delete=models.CASCADE, primary_key=True,
+                                   related_name="hint_line")
+    start = models.TextField()
+    line = models.TextField()
+
+
 class AttemptAnalysis(models.Model):
     """What the solver says of a finished attempt that was not won: the
     move where the win slipped away (api.play.attempts.analysis). Made by

@@ -184,7 +184,10 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
         )
     if state.sealed(now):
         raise HintsSealed()
-    answer = hints.position_hint(state.parsed_position)
+    answer = hints.hint_along(
+        state.parsed_position, kept=store.hint_line_get(attempt_id=state.id),
+        keep=lambda start, line: store.hint_line_keep(attempt_id=state.id, start=start,
+                                                      line=line))
     return {**answer, "version": state.version}
 
 
