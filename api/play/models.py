@@ -41,6 +41,13 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+# A ranked attempt is on its deal's leaderboard from its first move: it has
+# moves standing, or undos (an undo takes back a move). A finish or the
+# day's end alone puts nobody on it. The play_leaderboard index carries this
+# condition and api.play.records.selectors.ON_BOARD_SQL says it in SQL.
+ON_BOARD = Q(ranked=True) & (Q(moves__gt=0) | Q(undos__gt=0))
+
+
 class Attempt(models.Model):
     """One try at one daily deal by one player.
 
@@ -116,7 +123,7 @@ class Attempt(models.Model):
                 F("redeals"),
                 F("elapsed_ms"),
                 # On the board from the first move (selectors.py).
-                condition=Q(ranked=True) & Q(version__gt=0),
+                condition=ON_BOARD,
                 name="play_leaderboard",
             ),
             models.Index(fields=["player", "deal"], name="play_attempt_player_deal"),

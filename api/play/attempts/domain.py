@@ -85,6 +85,18 @@ def _parse(notation: str) -> solitaire.Position:
     return solitaire.parse_position(notation)
 
 
+# A record's time is read in whole tenths of a second, cut, never rounded
+# (7.09 s is 7.0): the tenths the leaderboard ranks by, and the same on the
+# attempt, the leaderboard, the history and the page's share text
+# (frontend format.js formatTenths cuts the same way).
+TIME_STEP_MS = 100
+
+
+def record_seconds(ms: int) -> float:
+    """Milliseconds of a record as every answer gives them: 7099 -> 7.0."""
+    return (ms // TIME_STEP_MS) * TIME_STEP_MS / 1000
+
+
 @dataclass(frozen=True)
 class AttemptState:
     """An attempt as stored, with what play needs of its deal. The fields in
@@ -148,10 +160,11 @@ class AttemptState:
 
     def elapsed_seconds(self, now: dt.datetime) -> float:
         """The record's time: to the last action, or to the end once the
-        attempt is over; while it is played, the clock runs to ``now``."""
+        attempt is over; while it is played, the clock runs to ``now``.
+        In record_seconds' tenths either way."""
         if self.over(now):
-            return round(self.elapsed_ms / 1000, 1)
-        return round(max(0.0, (now - self.started_at).total_seconds()), 1)
+            return record_seconds(self.elapsed_ms)
+        return record_seconds(_ms(self.started_at, now))
 
 
 @dataclass(frozen=True)
