@@ -27,7 +27,8 @@ Scenarios (--scenarios, comma-separated):
   play        N players with a fixed think time, each game apart
   capacity    N players, no think time, each game apart (the saturation)
   hints       --paced-players players at a person's pace while H guests
-              flood hints from positions of their own (random legal moves,
+              flood hints (in practice on the day before's deal: today's
+              gets none) from positions of their own (random legal moves,
               so no answer comes from the position cache), with no thought
               but the Retry-After of a refusal
   mixed       --paced-players players at a person's pace while R guests
