@@ -73,7 +73,7 @@ def load(url: str, n: int, seed: int) -> tuple[int, int]:
                     copy.write_row((
                         i, deal_id, True, "won" if won else "abandoned", 1, "cruel -", "cruel -",
                         "", home, rng.randint(0, 6), rng.choice((0, 0, 0, 1, 2, 3, 5, 10)),
-                        0, rng.randint(30_000, 3_600_000),
+                        1, rng.randint(30_000, 3_600_000),
                         "2026-11-30 08:00:00+00", "2026-11-30 08:00:00+00", "",
                         0, rng.random() < 0.01,
                     ))
@@ -106,13 +106,14 @@ def last_player_and_plan(deal_id: int) -> tuple[int, str]:
 
     with connection.cursor() as cur:
         cur.execute(
-            "SELECT player_id FROM play_attempt WHERE deal_id = %s AND ranked AND version > 0 "
+            "SELECT player_id FROM play_attempt WHERE deal_id = %s AND ranked "
+            "AND (moves > 0 OR undos > 0) "
             "ORDER BY cards_home, undos DESC, redeals DESC, elapsed_ms DESC LIMIT 1", [deal_id])
         last = cur.fetchone()[0]
         cur.execute(
             "EXPLAIN ANALYZE SELECT a.id, RANK() OVER (ORDER BY a.cards_home DESC, a.undos, "
             "a.redeals, a.elapsed_ms) FROM play_attempt a WHERE a.deal_id = %s AND a.ranked "
-            "AND a.version > 0 "
+            "AND (a.moves > 0 OR a.undos > 0) "
             "ORDER BY a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id LIMIT 20",
             [deal_id])
         return last, "\n".join(row[0] for row in cur.fetchall())

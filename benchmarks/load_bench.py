@@ -27,7 +27,8 @@ Scenarios (--scenarios, comma-separated):
   play        N players with a fixed think time, each game apart
   capacity    N players, no think time, each game apart (the saturation)
   hints       --paced-players players at a person's pace while H guests
-              flood hints from positions of their own (random legal moves,
+              flood hints (in practice on the day before's deal: today's
+              gets none) from positions of their own (random legal moves,
               so no answer comes from the position cache), with no thought
               but the Retry-After of a refusal
   mixed       --paced-players players at a person's pace while R guests
@@ -62,6 +63,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import datetime as dt
 import json
 import math
 import os
@@ -242,8 +244,9 @@ async def join(client: Client, run: Run) -> None:
     run.note("me", status, seconds, status == 200, time.perf_counter())
 
 
-async def start_attempt(client: Client, run: Run, game: str):
-    status, data, seconds = await client.request("POST", "/api/v1/attempts", {"game": game})
+async def start_attempt(client: Client, run: Run, game: str, date: str = ""):
+    body = {"game": game, "date": date} if date else {"game": game}
+    status, data, seconds = await client.request("POST", "/api/v1/attempts", body)
     run.note("start", status, seconds, status == 201, time.perf_counter())
     return data if status == 201 else None
 
@@ -284,9 +287,10 @@ async def player(i: int, port: int, game: str, line: list[str], think: Think, ru
         run.stop_reason = f"player {i}: {error!r}"
 
 
-async def hinter(i: int, port: int, game: str, run: Run):
+async def hinter(i: int, port: int, game: str, past: str, run: Run):
     """A guest flooding hints from positions of its own: a practice attempt
-    (its second), one random legal move, then a hint, again and again, with
+    on the day before's deal (today's gets no hints until its day ends), one
+    random legal move, then a hint, again and again, with
     no thought. A refusal (429 for its rate, 503 with every solver slot
     taken) is waited out for its Retry-After, as the page and any client
     that honours the API do; a client that does not is a flood of requests,
@@ -294,11 +298,7 @@ async def hinter(i: int, port: int, game: str, run: Run):
     client = Client(port, address(i))
     rng = random.Random(i)
     await join(client, run)
-    first = await start_attempt(client, run, game)  # ranked: no hints on the deal until it ends
-    if first is None:
-        return
-    await client.request("POST", f"/api/v1/attempts/{first['id']}/finish", {})
-    attempt = await start_attempt(client, run, game)
+    attempt = await start_attempt(client, run, game, past)
     if attempt is None:
         return
     run.joined += 1
@@ -314,7 +314,7 @@ async def hinter(i: int, port: int, game: str, run: Run):
             await asyncio.sleep(client.retry_after or 1.0)
         choices = [f"{m['card']}>{t}" for m in state.get("legal", []) for t in m["targets"]]
         if not choices or state.get("status") != "playing":
-            attempt = await start_attempt(client, run, game)
+            attempt = await start_attempt(client, run, game, past)
             if attempt is None:
                 return
             acked = []
@@ -457,7 +457,9 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
                    proxy_pids: tuple[int, ...] = ()) -> dict:
     run = Run()
     tasks = [asyncio.create_task(player(i, port, game, line, think, run)) for i in range(players)]
-    tasks += [asyncio.create_task(hinter(players + i, port, game, run)) for i in range(hinters)]
+    past = (dt.date.fromisoformat(date) - dt.timedelta(days=1)).isoformat() if date else ""
+    tasks += [asyncio.create_task(hinter(players + i, port, game, past, run))
+              for i in range(hinters)]
     tasks += [asyncio.create_task(reader(players + hinters + i, port, game, date, run))
               for i in range(readers)]
     total = len(tasks)
@@ -684,6 +686,9 @@ class Bench:
         manage(env, "migrate", "--no-input")
         manage(env, "prepare_deals")
         self.date, self.lines = today_deals(env)
+        # The day before's deals: the hint flood's practice (hints are sealed on today's).
+        day_before = dt.date.fromisoformat(self.date) - dt.timedelta(days=1)
+        manage(env, "prepare_deals", "--start", day_before.isoformat(), "--days", "1")
         print(f"load_bench: {self.date}, lines of "
               f"{', '.join(f'{g} {len(self.lines[g])} moves' for g in self.games)}; "
               f"gunicorn {self.args.workers} workers x {self.args.threads} threads; "

@@ -83,6 +83,13 @@ class HintNotForRanked(PlayError):
     )
 
 
+class HintsSealed(PlayError):
+    code = "hints_sealed"
+    message = gettext_lazy(
+        "No hints on a deal while its day lasts: they open when the day ends."
+    )
+
+
 class AnalysisNotYet(PlayError):
     code = "analysis_not_yet"
     message = gettext_lazy(

@@ -41,6 +41,13 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+# A ranked attempt is on its deal's leaderboard from its first move: it has
+# moves standing, or undos (an undo takes back a move). A finish or the
+# day's end alone puts nobody on it. The play_leaderboard index carries this
+# condition and api.play.records.selectors.ON_BOARD_SQL says it in SQL.
+ON_BOARD = Q(ranked=True) & (Q(moves__gt=0) | Q(undos__gt=0))
+
+
 class Attempt(models.Model):
     """One try at one daily deal by one player.
 
@@ -116,7 +123,7 @@ class Attempt(models.Model):
                 F("redeals"),
                 F("elapsed_ms"),
                 # On the board from the first move (selectors.py).
-                condition=Q(ranked=True) & Q(version__gt=0),
+                condition=ON_BOARD,
                 name="play_leaderboard",
             ),
             models.Index(fields=["player", "deal"], name="play_attempt_player_deal"),
@@ -183,6 +190,17 @@ class LoginFailure(models.Model):
     failures = models.PositiveIntegerField(default=0)
     last_failure_at = models.DateTimeField()
     locked_until = models.DateTimeField(null=True, blank=True)
+
+
+class HintLine(models.Model):
+    """The line an attempt's last hint came from (api.play.attempts.hints):
+    the position it starts from and its moves, a win that visits no
+    position twice. A hint from a position along it is its next move."""
+
+    attempt = models.OneToOneField(Attempt, on_delete=models.CASCADE, primary_key=True,
+                                   related_name="hint_line")
+    start = models.TextField()
+    line = models.TextField()
 
 
 class AttemptAnalysis(models.Model):

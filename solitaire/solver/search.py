@@ -10,6 +10,7 @@ budget ran out. Giving up is never reported as impossible."""
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import threading
@@ -199,11 +200,59 @@ def _side_by_side(cls, settings, position, max_nodes, max_seconds, max_states):
     return meter, nodes, complete, outcome[complete]
 
 
-def hint(position: Position, **budget) -> SolveResult:
-    """The next move of a solution is ``result.moves[0]`` when SOLVED; an
+def without_loops(position: Position, moves) -> tuple[Move, ...]:
+    """``moves`` (a line from ``position``) with every loop cut out: from
+    each position the line jumps to the last time it stands there, so the
+    line returned visits no position twice and ends where ``moves`` ends."""
+    positions = [position]
+    for move in moves:
+        positions.append(positions[-1].apply(move))
+    last = {p.notation(): i for i, p in enumerate(positions)}  # later wins
+    kept = []
+    i = last[position.notation()]
+    while i < len(moves):
+        kept.append(moves[i])
+        i = last[positions[i + 1].notation()]
+    return tuple(kept)
+
+
+def _follows(position: Position, line) -> tuple[Move, ...]:
+    """``line`` as moves when it wins from ``position`` visiting no position
+    twice, else ()."""
+    try:
+        moves = tuple(m if isinstance(m, Move) else Move.parse(m) for m in line)
+        seen = {position.notation()}
+        for move in moves:
+            position = position.apply(move)
+            if position.notation() in seen:
+                return ()
+            seen.add(position.notation())
+    except ValueError:  # a token that cannot be read, or a move that is not legal here
+        return ()
+    return moves if position.is_won() else ()
+
+
+def hint(position: Position, *, line=(), **budget) -> SolveResult:
+    """A line of hints from ``position``: when SOLVED, ``result.moves`` wins
+    from it and visits no position twice, and ``moves[0]`` is the hint. An
     UNSOLVABLE answer means the position can no longer be won; LIMIT_REACHED
     means the budget ran out before either was known. Budgets as for
-    ``solve``; without any, ten seconds."""
+    ``solve``; without any, ten seconds.
+
+    Hints follow one line: ``line`` is the rest of the line an earlier hint
+    gave (its moves after the ones played since, as tokens or Moves). When
+    it still wins from ``position`` without repeating a position, it is the
+    answer as given, with no search. So a caller that plays ``moves[0]``
+    and asks again with ``line=moves[1:]`` walks one loop-free winning line
+    of n moves: n hints win, and no position comes back (each position of
+    the line is visited once). A fresh search carries no such promise: two
+    searches may each start by undoing the other's first move."""
+    kept = _follows(position, line) if line else ()
+    if kept:
+        return SolveResult(SolveStatus.SOLVED, kept)
     if not any(k in budget for k in ("max_nodes", "max_seconds")):
         budget["max_seconds"] = 10.0
-    return solve(position, **budget)
+    result = solve(position, **budget)
+    if result.status is SolveStatus.SOLVED:
+        result = dataclasses.replace(result, moves=without_loops(position, result.moves))
+    return result

@@ -4,18 +4,22 @@ attempt opens at that move with the line that kept the win."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from certified_deals import known_loss
 from frontend_steps import api_get, certified, click_move, confirm_finish, start_attempt
 
 import solitaire
+from api import clock
 from api.play import tasks
 
 WORDS = {
     "en": {"lost": "The win was lost at move {k} ({move}); {keeping} kept it.",
+           "sealed": "The whole line that kept it comes when the day ends.",
            "foundation": "foundation", "redeal": "redeal", "kept": "The line that kept the win"},
     "pt-PT": {"lost": "A vitória perdeu-se na jogada {k} ({move}); {keeping} tê-la-ia mantido.",
+              "sealed": "A linha completa que a mantinha chega quando o dia acabar.",
               "foundation": "fundação", "redeal": "redistribuir",
               "kept": "A linha que mantinha a vitória"},
 }
@@ -31,7 +35,10 @@ def shown(token: str, words: dict) -> str:
 
 
 def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
-        deals, open_page, monkeypatch, settings):
+        deals, open_page, monkeypatch, settings, today):
+    """While the day lasts the page gives the losing move and the one move
+    that kept the win, and says the line comes at the day's end; after it,
+    the replay shows that line too."""
     # The workers' part, run as the finish commits (no worker in this test):
     # services queue the task by its name, which Celery hands to apply_async.
     settings.PLAY_ANALYSIS_MAX_SECONDS = 10.0
@@ -41,7 +48,12 @@ def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
     position, certificate = certified("cruel")
     line, k = known_loss(position, certificate)
     line = line[:k]  # up to the move that loses the win: the page may block what follows
+    real_now = clock.now
+    after_the_day = {"on": False}
+    monkeypatch.setattr(clock, "now", lambda: clock.day_end(today) + dt.timedelta(seconds=1)
+                        if after_the_day["on"] else real_now())
     for locale, words in WORDS.items():
+        after_the_day["on"] = False
         page = open_page("/play/cruel/", locale=locale)  # a new visitor: a ranked attempt
         start_attempt(page)
         for token in line:
@@ -57,14 +69,23 @@ def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
         keeping = analysis["lost_at"]["keeping_move"]
         sentence = words["lost"].format(k=k, move=shown(line[k - 1], words),
                                         keeping=shown(keeping, words))
-        assert panel.inner_text().startswith(sentence), panel.inner_text()
+        assert analysis["sealed"] is True and "keeping_line" not in analysis["lost_at"]
+        assert panel.inner_text().startswith(f"{sentence} {words['sealed']}"), panel.inner_text()
 
-        # The replay of the attempt, opened at the position before that move.
+        # The replay of the attempt, opened at the position before that move:
+        # the player's own line only while the day lasts.
         panel.get_by_role("link").click()
         page.wait_for_selector(f'[data-replay][data-line="mine"][data-step="{k - 1}"]')
         lost = page.locator('.moves li[data-lost="lost"]')
         assert lost.inner_text().strip() == shown(line[k - 1], words)
-        assert page.locator('[data-ref="intro"]').inner_text().startswith(sentence)
+        assert page.locator('[data-ref="intro"]').inner_text() == f"{sentence} {words['sealed']}"
+        assert page.get_by_role("button", name=words["kept"]).count() == 0
+
+        # The day is over: the line that kept the win is in the replay.
+        after_the_day["on"] = True
+        page.reload()
+        page.wait_for_selector(f'[data-replay][data-line="mine"][data-step="{k - 1}"]')
+        assert page.locator('[data-ref="intro"]').inner_text() == sentence
         page.get_by_role("button", name=words["kept"]).click()
         page.wait_for_selector(f'[data-replay][data-line="kept"][data-step="{k - 1}"]')
         assert page.locator('.moves li[data-lost="kept"]').inner_text().strip() == shown(keeping, words)

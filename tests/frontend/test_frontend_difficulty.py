@@ -60,7 +60,7 @@ def test_after_the_day_the_share_of_players_who_won_stands_beside_it(deals, toda
     for i, status in enumerate([Attempt.Status.WON, Attempt.Status.ABANDONED, Attempt.Status.ABANDONED,
                                 Attempt.Status.ABANDONED]):
         user = get_user_model().objects.create_user(username=f"p{i}", password="not-used-here-1")
-        Attempt.objects.create(player=user, deal=deal, ranked=True, version=5, status=status, cards_home=52 - i,
+        Attempt.objects.create(player=user, deal=deal, ranked=True, version=5, moves=5, status=status, cards_home=52 - i,
                                start_position=deal.position, position=deal.position, started_at=now,
                                last_action_at=now)
     page = open_page(f"/play/cruel/{(today - dt.timedelta(days=1)).isoformat()}/", locale="pt-PT")

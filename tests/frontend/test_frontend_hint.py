@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 from frontend_steps import api_get, confirm_finish, latest_attempt, start_attempt
@@ -19,7 +20,9 @@ def shown(token: str, locale: str) -> str:
     return f"{name} para a sua fundação." if target == "F" else f"{name} sobre a coluna {target}."
 
 
-def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_page, screenshot):
+def test_a_past_day_s_practice_offers_a_hint_and_today_s_deal_does_not(
+        deals, open_page, screenshot, today):
+    yesterday = (today - dt.timedelta(days=1)).isoformat()
     for locale, word, width in (("en", "Hint: ", 1280), ("pt-PT", "Dica: ", 390)):
         page = open_page("/play/flower/", locale=locale, width=width, height=844)  # a new visitor
         start_attempt(page)  # the ranked attempt
@@ -31,10 +34,22 @@ def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_
         page.wait_for_selector('[data-play][data-status="abandoned"][data-busy="false"]')
         page.locator('[data-ref="again"]').click()
         page.wait_for_selector('[data-play][data-status="playing"][data-version="0"][data-busy="false"]')
-        mine = next(d for d in api_get(page, "/daily")["deals"] if d["game"] == "flower")["my_attempts"]
-        assert sorted(a["ranked"] for a in mine) == [False, True]
-        attempt = api_get(page, f"/attempts/{next(a['id'] for a in mine if not a['ranked'])}")
+        today_s = next(d for d in api_get(page, "/daily")["deals"] if d["game"] == "flower")
+        practice = next(a for a in today_s["my_attempts"] if not a["ranked"])
+        # Today's deal is sealed until its day ends: no button, and the API agrees.
+        assert hint.is_hidden(), "no hint on today's deal while its day lasts"
+        refused = page.evaluate(
+            "(id) => fetch(`/api/v1/attempts/${id}/hint`).then(r => r.json())", practice["id"])
+        assert refused["error"]["code"] == "hints_sealed"
+
+        # A past day's deal, in practice: the hint is offered.
+        page.goto(f"{page.url.split('/play/')[0]}/play/flower/{yesterday}/")
+        start_attempt(page)
+        mine = api_get(page, f"/daily/{yesterday}/flower")["my_attempts"]
+        attempt = api_get(page, f"/attempts/{mine[0]['id']}")
+        assert attempt["ranked"] is False
         assert attempt["status"] == "playing" and attempt["version"] == 0
+        hint.wait_for()
         hint.click()
         message = page.locator('[data-ref="message"]')
         message.wait_for()
@@ -61,17 +76,12 @@ def test_a_practice_attempt_offers_a_hint_and_a_ranked_one_does_not(deals, open_
         )
 
 
-def test_a_hint_the_api_refuses_takes_the_button_away(deals, open_page):
-    """The API refuses hints on practice while the player's ranked attempt on
-    the deal is open (started in another tab, say): the page says why once
-    and stops offering the button for that attempt."""
-    page = open_page("/play/flower/")
-    start_attempt(page)
-    page.locator('[data-ref="finish"]').click()
-    confirm_finish(page)
-    page.wait_for_selector('[data-play][data-status="abandoned"][data-busy="false"]')
-    page.locator('[data-ref="again"]').click()
-    page.wait_for_selector('[data-play][data-status="playing"][data-version="0"][data-busy="false"]')
+def test_a_hint_the_api_refuses_takes_the_button_away(deals, open_page, today):
+    """When the API refuses a hint the page offered (the rules changed under
+    it, say): the page says why once and stops offering the button for that
+    attempt."""
+    page = open_page(f"/play/flower/{(today - dt.timedelta(days=1)).isoformat()}/")
+    start_attempt(page)  # practice on a past day's deal: hints are offered
     hint = page.locator('[data-ref="hint"]')
     assert hint.is_visible()
     refusal = {"error": {"code": "hint_not_for_ranked", "fields": {},

@@ -23,7 +23,8 @@ def _player(name: str):
 def _copy(mine: Attempt, user, elapsed_ms: int) -> None:
     now = dt.datetime.now(dt.timezone.utc)
     Attempt.objects.create(
-        player=user, deal=mine.deal, ranked=True, version=1, start_position=mine.start_position,
+        player=user, deal=mine.deal, ranked=True, version=1, moves=1,
+        start_position=mine.start_position,
         position=mine.position, cards_home=mine.cards_home, undos=mine.undos, redeals=mine.redeals,
         elapsed_ms=elapsed_ms, started_at=now, last_action_at=now,
     )

@@ -85,6 +85,18 @@ def _parse(notation: str) -> solitaire.Position:
     return solitaire.parse_position(notation)
 
 
+# A record's time is read in whole tenths of a second, cut, never rounded
+# (7.09 s is 7.0): the tenths the leaderboard ranks by, and the same on the
+# attempt, the leaderboard, the history and the page's share text
+# (frontend format.js formatTenths cuts the same way).
+TIME_STEP_MS = 100
+
+
+def record_seconds(ms: int) -> float:
+    """Milliseconds of a record as every answer gives them: 7099 -> 7.0."""
+    return (ms // TIME_STEP_MS) * TIME_STEP_MS / 1000
+
+
 @dataclass(frozen=True)
 class AttemptState:
     """An attempt as stored, with what play needs of its deal. The fields in
@@ -127,6 +139,11 @@ class AttemptState:
         stays as it stood at midnight."""
         return self.ranked and now >= self.day_ends_at
 
+    def sealed(self, now: dt.datetime) -> bool:
+        """The deal's day lasts: nothing that would win it (a hint, the
+        line that kept a win) is given on any attempt on it until it ends."""
+        return now < self.day_ends_at
+
     def over(self, now: dt.datetime) -> bool:
         """No further move or undo: finished, or frozen."""
         return self.finished or self.frozen(now)
@@ -143,10 +160,11 @@ class AttemptState:
 
     def elapsed_seconds(self, now: dt.datetime) -> float:
         """The record's time: to the last action, or to the end once the
-        attempt is over; while it is played, the clock runs to ``now``."""
+        attempt is over; while it is played, the clock runs to ``now``.
+        In record_seconds' tenths either way."""
         if self.over(now):
-            return round(self.elapsed_ms / 1000, 1)
-        return round(max(0.0, (now - self.started_at).total_seconds()), 1)
+            return record_seconds(self.elapsed_ms)
+        return record_seconds(_ms(self.started_at, now))
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,25 @@ millisecond. Three things keep that away from the players who are moving:
   C searches the solver runs Python, and a niced thread that holds the GIL
   while the busy machine keeps it off the CPU stops every move in the
   process. The web thread waits for the answer without the GIL.
-- **A cache by position.** A hint for a position never changes: decided
-  answers (solved, unsolvable) are kept in the shared cache for
+- **A cache by position.** A position's decided answer (a winning line
+  from it, or unsolvable) is kept in the shared cache for
   ``PLAY_HINT_CACHE_SECONDS`` and served without the solver. "unknown" (the
   budget ran out) is not kept.
+
+Hints lead to a win. Each attempt keeps the line its last hint came from
+(``HintLine``: a start position and a winning line from it that visits no
+position twice, as ``solitaire.solver.hint`` returns it). A hint from a
+position on that line (the start, or where its first i moves lead) is its
+next move; only a position off it (the player made a move of their own, or
+undid past its start) asks for a new line, from the cache or the solver,
+which the attempt then keeps. Proof that hints followed win and never come
+back: while the player plays each hint, the position after i hints is the
+line's p_i and the next hint is its move i+1, so after n hints (n the
+line's length) the position is the line's last, a win, and p_0 .. p_n are
+distinct, so none is left and reached again. This holds whatever the cache
+keeps or loses, and whatever other players' hints are: the line lives with
+the attempt, in the database. (A fresh search from each position promises
+none of it: two searches may each start by undoing the other's first move.)
 
 The per-player rate of hints is its own throttle scope, ``hint``
 (``API_THROTTLE_HINT``, api.play.rest.throttles.PlayHintThrottle)."""
@@ -36,10 +51,12 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Callable
 
 from django.conf import settings
 from django.core.cache import cache
 
+import solitaire
 from api import metrics
 from api.outages import CACHE_ERRORS, cache_failed
 from api.play.errors import HintsBusy
@@ -47,7 +64,7 @@ from solitaire.solver import SolveStatus, hint
 
 
 def _cache_key(notation: str) -> str:
-    return "hint:1:" + hashlib.sha256(notation.encode()).hexdigest()
+    return "hint:2:" + hashlib.sha256(notation.encode()).hexdigest()
 
 
 def _take_slot() -> int | None:
@@ -99,9 +116,10 @@ def _solve_niced(position):
     raise HintsBusy()
 
 
-def position_hint(position) -> dict:
-    """{"status", "move"} for a position: from the cache, or from the solver
-    in a free slot; HintsBusy when every slot is taken."""
+def position_line(position) -> dict:
+    """{"status", "line"} for a position, ``line`` a winning line from it
+    that visits no position twice (empty unless solved): from the cache, or
+    from the solver in a free slot; HintsBusy when every slot is taken."""
     key = _cache_key(position.notation())
     try:
         cached = cache.get(key)
@@ -121,10 +139,7 @@ def position_hint(position) -> dict:
         metrics.SOLVER_SECONDS.labels(position.game, "hint").observe(time.perf_counter() - start)
     finally:
         os.close(fd)  # releases the lock
-    answer = {
-        "status": result.status.value,
-        "move": result.moves[0].token() if result.moves else None,
-    }
+    answer = {"status": result.status.value, "line": [m.token() for m in result.moves]}
     metrics.HINTS.labels(position.game, "solver").inc()
     if result.status is not SolveStatus.LIMIT_REACHED:
         try:
@@ -132,3 +147,35 @@ def position_hint(position) -> dict:
         except CACHE_ERRORS as error:
             cache_failed("a hint is not kept", error)
     return answer
+
+
+def rest_of_line(position, kept: tuple[str, list[str]] | None) -> list[str]:
+    """The moves of the kept line (start, moves) still to play from
+    ``position`` when it stands on that line, else []."""
+    if not kept:
+        return []
+    start, line = kept
+    here = position.notation()
+    along = solitaire.parse_position(start)
+    if along.notation() == here:
+        return line
+    for i, token in enumerate(line):
+        along = along.apply(solitaire.Move.parse(token))
+        if along.notation() == here:
+            return line[i + 1:]
+    return []
+
+
+def hint_along(position, *, kept: tuple[str, list[str]] | None,
+               keep: Callable[[str, list[str]], None]) -> dict:
+    """{"status", "move"}: the next move of the kept line when ``position``
+    stands on it, else the first of a new line from ``position``, which is
+    handed to ``keep`` (the module's docstring proves where this leads)."""
+    rest = rest_of_line(position, kept)
+    if rest:
+        metrics.HINTS.labels(position.game, "line").inc()
+        return {"status": SolveStatus.SOLVED.value, "move": rest[0]}
+    found = position_line(position)
+    if found["line"]:
+        keep(position.notation(), found["line"])
+    return {"status": found["status"], "move": found["line"][0] if found["line"] else None}

@@ -27,6 +27,7 @@ from api.play.errors import (
     AnalysisNotYet,
     AttemptNotOver,
     HintNotForRanked,
+    HintsSealed,
     InvalidMove,
     NotFound,
     StaleVersion,
@@ -168,9 +169,9 @@ def _ranked_in_play(*, user, state: AttemptState, now: dt.datetime) -> bool:
 
 def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
     """The next move of a solution from the attempt's position, or the news
-    that it can no longer be won. No hint on a deal, practice attempts
-    included, while the player's ranked attempt on it is unfinished and its
-    day lasts (the leaderboard would reward asking the solver)."""
+    that it can no longer be won. None while the deal's day lasts, on any
+    attempt: a practice attempt's hints, followed, are the day's winning
+    line (the ranked attempt in play is refused as such, any other sealed)."""
     state = attempt_get(user=user, attempt_id=attempt_id)
     if _ranked_in_play(user=user, state=state, now=now):
         if state.ranked:
@@ -179,7 +180,12 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
             _("No hints on this deal while your ranked attempt on it is being played: "
               "finish it, or wait until the day is over.")
         )
-    answer = hints.position_hint(state.parsed_position)
+    if state.sealed(now):
+        raise HintsSealed()
+    answer = hints.hint_along(
+        state.parsed_position, kept=store.hint_line_get(attempt_id=state.id),
+        keep=lambda start, line: store.hint_line_keep(attempt_id=state.id, start=start,
+                                                      line=line))
     return {**answer, "version": state.version}
 
 
@@ -280,20 +286,27 @@ def attempt_analysis(*, user, attempt_id: int, now: dt.datetime) -> tuple[Attemp
     """The player's attempt with its analysis ({"status": "pending"} until
     the workers are done). Only once the attempt is over, and, as for hints,
     never on a deal whose day lasts while the player's ranked attempt on it
-    is unfinished: a practice attempt's analysis would guide the ranked one."""
+    is unfinished: a practice attempt's analysis would guide the ranked one.
+    While the day lasts the analysis is sealed: the losing move and the one
+    move that kept the win, not the line that kept it (with the positions
+    before the losing move, that line is the day's win)."""
     state = attempt_get(user=user, attempt_id=attempt_id)
     if not state.over(now):
         raise AttemptNotOver()
     if _ranked_in_play(user=user, state=state, now=now):
         raise AnalysisNotYet()
-    found = {"par": analysis_store.par_of(deal_id=state.deal_id)}
+    sealed = state.sealed(now)
+    found = {"par": analysis_store.par_of(deal_id=state.deal_id), "sealed": sealed}
     if state.status == domain.WON:
         return state, {**found, "status": "done", "verdict": analysis.WON}
     row = analysis_store.analysis_of(attempt_id=attempt_id)
     if row is None:
         return state, {**found, "status": "pending"}
-    return state, {
-        **found, "status": "done", "verdict": row.verdict, "lost_at": row.lost_at,
-        "lost_move": row.lost_move, "keeping_line": row.keeping_line.split(),
-        "solver_calls": row.solver_calls, "seconds": row.seconds,
-    }
+    found.update(status="done", verdict=row.verdict, solver_calls=row.solver_calls,
+                 seconds=row.seconds)
+    if row.verdict == analysis.LOST:
+        keeping = row.keeping_line.split()
+        found.update(lost_at=row.lost_at, lost_move=row.lost_move, keeping_move=keeping[0])
+        if not sealed:
+            found["keeping_line"] = keeping
+    return state, found

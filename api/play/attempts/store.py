@@ -31,7 +31,7 @@ from api import clock
 from api.db import CompiledQuery
 from api.deals.models import DailyDeal
 from api.play.attempts.domain import ActionRecord, AttemptState, Change, MyAttempts
-from api.play.models import Attempt, AttemptAction
+from api.play.models import Attempt, AttemptAction, HintLine
 
 # The state's fields that are the row's columns; the rest come from the deal.
 ROW_FIELDS = tuple(
@@ -173,3 +173,19 @@ def ranked_open(*, player_id: int, deal_id: int) -> bool:
     """Is the player's ranked attempt on this deal still being played?"""
     return Attempt.objects.filter(
         player_id=player_id, deal_id=deal_id, ranked=True, ended_at__isnull=True).exists()
+
+
+def hint_line_get(*, attempt_id: int) -> tuple[str, list[str]] | None:
+    """(start, moves) of the line the attempt's last hint came from, or None."""
+    row = HintLine.objects.filter(pk=attempt_id).values_list("start", "line").first()
+    return None if row is None else (row[0], row[1].split())
+
+
+def hint_line_keep(*, attempt_id: int, start: str, line: list[str]) -> None:
+    """The attempt's hints follow this line from now on."""
+    values = {"start": start, "line": " ".join(line)}
+    try:
+        with transaction.atomic():
+            HintLine.objects.update_or_create(pk=attempt_id, defaults=values)
+    except IntegrityError:  # another request kept one at the same moment: this one replaces it
+        HintLine.objects.filter(pk=attempt_id).update(**values)

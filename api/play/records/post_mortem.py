@@ -15,7 +15,7 @@ from api import clock
 from api.deals.models import DailyDeal
 from api.play.attempts.analysis import LOST, STILL_WINNABLE, UNDECIDED
 from api.play.errors import DayNotOver
-from api.play.models import Attempt, AttemptAnalysis, DayPostMortem
+from api.play.models import ON_BOARD, Attempt, AttemptAnalysis, DayPostMortem
 
 # Days back that beat looks at for a post-mortem missing or still waiting
 # for analyses.
@@ -25,7 +25,7 @@ TOP_MOVES = 5
 
 def post_mortem_summary(*, deal: DailyDeal) -> dict:
     """The post-mortem of a deal from the analyses stored now."""
-    ranked = Attempt.objects.filter(deal=deal, ranked=True, version__gt=0)
+    ranked = Attempt.objects.filter(ON_BOARD, deal=deal)
     wins = list(ranked.filter(status="won").values_list("moves", "redeals"))
     analyses = AttemptAnalysis.objects.filter(
         attempt__in=ranked.exclude(status="won"), state=AttemptAnalysis.State.DONE)
@@ -52,7 +52,7 @@ def post_mortem_compute(*, deal: DailyDeal, now: dt.datetime, analyse=None) -> d
     """Analyse the deal's ranked attempts still unanalysed (``analyse``, the
     worker's service, when given), then store and return the post-mortem."""
     if analyse is not None:
-        ids = Attempt.objects.filter(deal=deal, ranked=True, version__gt=0).exclude(
+        ids = Attempt.objects.filter(ON_BOARD, deal=deal).exclude(
             status="won").exclude(analysis__state=AttemptAnalysis.State.DONE).values_list(
             "id", flat=True)
         for attempt_id in list(ids):

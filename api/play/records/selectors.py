@@ -18,8 +18,8 @@ from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
 from api.play.accounts.names import shown_name
 from api.play.attempts import store
-from api.play.attempts.domain import AttemptState
-from api.play.models import Attempt
+from api.play.attempts.domain import TIME_STEP_MS, AttemptState, record_seconds
+from api.play.models import ON_BOARD, Attempt
 
 # -- a player's attempts ------------------------------------------------------------
 
@@ -47,14 +47,16 @@ def attempts_on(*, user, deal: DailyDeal) -> list[AttemptState]:
 # -- leaderboard ------------------------------------------------------------------------
 
 # The board holds a deal's ranked attempts from their first move on
-# (``version > 0``): an attempt started and never touched is not on it, so
-# doing nothing never ranks above playing. Every query below says so, and the
-# play_leaderboard index carries the same condition.
+# (api.play.models.ON_BOARD): an attempt started and never moved is not on
+# it, finished or not, so doing nothing never ranks above playing. Every
+# query below says so, and the play_leaderboard index carries the same
+# condition, written the same way so that PostgreSQL matches it.
+ON_BOARD_SQL = "ranked AND (moves > 0 OR undos > 0)"
 #
 # Ranked attempts of one deal, in leaderboard order; RANK() gives ties one
 # rank. The ORDER BY matches the play_leaderboard index, so PostgreSQL reads
 # the first rows of the index and stops (no sort of the whole deal). Ranks
-# compare time in whole tenths of a second (TIME_STEP_MS), as the answer
+# compare time in whole tenths of a second (domain.TIME_STEP_MS), as the answer
 # gives it: records that read the same share a rank. The first rows by
 # milliseconds are the first rows by tenths too, so ranking them alone is exact.
 _TOP_SQL = """
@@ -65,17 +67,15 @@ SELECT top.id, top.player_id, p.display_name, p.is_guest, u.username,
 FROM (
   SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms, a.machine_pace
   FROM play_attempt a
-  WHERE a.deal_id = %s AND a.ranked AND a.version > 0
+  WHERE a.deal_id = %s AND {on_board}
   ORDER BY a.machine_pace, a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
   LIMIT %s
 ) top
 JOIN play_player p ON p.user_id = top.player_id
 JOIN auth_user u ON u.id = top.player_id
 ORDER BY rank, top.id
-"""
+""".replace("{on_board}", ON_BOARD_SQL)
 
-# Time on the leaderboard: whole tenths of a second, cut (never rounded up).
-TIME_STEP_MS = 100
 
 # A player's rank is 1 + the number of strictly better records; each part is
 # an index-only range scan of play_leaderboard (a row comparison on the
@@ -85,19 +85,19 @@ TIME_STEP_MS = 100
 # boards below settings.LEADERBOARD_CACHED_COUNTS_FROM.
 _COUNTS_SQL = """
 SELECT
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0) AS total,
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}) AS total,
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}
       AND machine_pace < %(m)s) +
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}
       AND machine_pace = %(m)s AND cards_home > %(c)s) +
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}
       AND machine_pace = %(m)s AND cards_home = %(c)s
       AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e)s)) AS better,
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND ranked AND version > 0
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}
       AND machine_pace = %(m)s AND cards_home = %(c)s
       AND (undos, redeals, elapsed_ms) >= (%(u)s, %(r)s, %(e)s)
       AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e_end)s)) AS equal
-"""
+""".replace("{on_board}", ON_BOARD_SQL)
 
 # Large boards: ranked attempts counted per bucket (machine_pace, cards_home,
 # undos, redeals) in leaderboard order, with the running count of the buckets ahead;
@@ -118,19 +118,19 @@ SELECT machine_pace, cards_home, undos, redeals,
                            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS ahead,
        count(*) AS n
 FROM play_attempt
-WHERE deal_id = %s AND ranked AND version > 0
+WHERE deal_id = %s AND {on_board}
 GROUP BY machine_pace, cards_home, undos, redeals
 ORDER BY machine_pace, cards_home DESC, undos, redeals
-"""
+""".replace("{on_board}", ON_BOARD_SQL)
 
 # Live, exact order inside one bucket: a range scan of play_leaderboard over
 # the rows with the same (cards_home, undos, redeals) and no more time.
 _IN_BUCKET_SQL = """
 SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms >= %(e)s)
 FROM play_attempt
-WHERE deal_id = %(deal)s AND ranked AND version > 0 AND machine_pace = %(m)s
+WHERE deal_id = %(deal)s AND {on_board} AND machine_pace = %(m)s
   AND cards_home = %(c)s AND undos = %(u)s AND redeals = %(r)s AND elapsed_ms < %(e_end)s
-"""
+""".replace("{on_board}", ON_BOARD_SQL)
 
 
 # A bucket as one sortable int64, so the counts unpickle as two flat arrays
@@ -241,7 +241,7 @@ def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, machine_p
         "cards_home": cards_home,
         "undos": undos,
         "redeals": redeals,
-        "elapsed_seconds": (elapsed_ms // TIME_STEP_MS) * TIME_STEP_MS / 1000,
+        "elapsed_seconds": record_seconds(elapsed_ms),
         "machine_pace": bool(machine_pace),
         "is_me": is_me,
     }
@@ -268,7 +268,7 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     cached = buckets.total >= settings.LEADERBOARD_CACHED_COUNTS_FROM
     counts_as_of = buckets.as_of if cached else now
     mine = (
-        Attempt.objects.filter(deal=deal, ranked=True, version__gt=0, player_id=user_id)
+        Attempt.objects.filter(ON_BOARD, deal=deal, player_id=user_id)
         .select_related("player__player")
         .first()
         if user_id is not None
@@ -302,7 +302,7 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
         me["beaten_share"] = round(beaten / (total - 1), 4) if total > 1 else 0.0
     elif not cached:
         cur.execute(
-            "SELECT count(*) FROM play_attempt WHERE deal_id = %s AND ranked AND version > 0",
+            f"SELECT count(*) FROM play_attempt WHERE deal_id = %s AND {ON_BOARD_SQL}",
             [deal.pk],
         )
         (total,) = cur.fetchone()
@@ -313,7 +313,7 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
 def won_share(deal: DailyDeal) -> float | None:
     """The share of the deal's ranked attempts on the board that were won
     (None when nobody played it ranked)."""
-    counts = Attempt.objects.filter(deal=deal, ranked=True, version__gt=0).aggregate(
+    counts = Attempt.objects.filter(ON_BOARD, deal=deal).aggregate(
         total=models.Count("id"), won=models.Count("id", filter=models.Q(status=Attempt.Status.WON)))
     return round(counts["won"] / counts["total"], 4) if counts["total"] else None
 
@@ -329,7 +329,7 @@ def _record(attempt: Attempt | None, now: dt.datetime) -> dict | None:
         "cards_home": attempt.cards_home,
         "redeals": attempt.redeals,
         "undos": attempt.undos,
-        "elapsed_seconds": round(attempt.elapsed_ms / 1000, 1),
+        "elapsed_seconds": record_seconds(attempt.elapsed_ms),
         "status": attempt.status,
         "won": attempt.status == Attempt.Status.WON,
         "ranked": attempt.ranked,

@@ -106,9 +106,11 @@ def _steps(position, tokens) -> list[dict]:
 
 def analysis_out(state: AttemptState, found: dict, *, steps: bool = False) -> dict:
     """An attempt's analysis: pending, or done with its verdict. "lost"
-    names the move that lost the win and a line that kept it; "undecided"
+    names the move that lost the win and the move that kept it, and once
+    the day is over (not ``sealed``) the line that kept it; "undecided"
     says the budget decided nothing for sure, and carries no verdict.
-    With ``steps``, the positions of both lines, for the replay."""
+    With ``steps``, the positions of the attempt's line and of the keeping
+    line when it is given, for the replay."""
     line = state.line.split()
     out = {
         "attempt_id": state.id,
@@ -120,17 +122,20 @@ def analysis_out(state: AttemptState, found: dict, *, steps: bool = False) -> di
         "moves": line,
         "mine": {"moves": state.moves, "redeals": state.redeals},
         "par": found["par"],
+        "sealed": found["sealed"],
+        "day_ends_at": state.day_ends_at.isoformat(),
     }
     if found.get("verdict") == "lost":
-        number, keeping = found["lost_at"], found["keeping_line"]
-        out["lost_at"] = {"move_number": number, "move": found["lost_move"],
-                          "keeping_move": keeping[0], "keeping_line": keeping}
+        out["lost_at"] = {"move_number": found["lost_at"], "move": found["lost_move"],
+                          "keeping_move": found["keeping_move"]}
+        if "keeping_line" in found:
+            out["lost_at"]["keeping_line"] = found["keeping_line"]
     if found["status"] == "done" and "solver_calls" in found:
         out["solver_calls"] = found["solver_calls"]
     if steps:
         start = solitaire.parse_position(state.start_position)
         out["positions"] = _steps(start, line)
-        if out["lost_at"]:
+        if out["lost_at"] and "keeping_line" in out["lost_at"]:
             before = start
             for token in line[:out["lost_at"]["move_number"] - 1]:
                 before = before.apply(solitaire.Move.parse(token))

@@ -50,6 +50,7 @@ STATUS = {
     errors.DayNotOver: status.HTTP_404_NOT_FOUND,
     errors.CsrfFailed: status.HTTP_403_FORBIDDEN,
     errors.HintNotForRanked: status.HTTP_403_FORBIDDEN,
+    errors.HintsSealed: status.HTTP_403_FORBIDDEN,
     errors.AnalysisNotYet: status.HTTP_403_FORBIDDEN,
     errors.Unavailable: status.HTTP_503_SERVICE_UNAVAILABLE,
     errors.HintsBusy: status.HTTP_503_SERVICE_UNAVAILABLE,

@@ -1,4 +1,5 @@
-"""The JSON parser of the API: deeply nested input is a 400, never a 500.
+"""The JSON parser of the API: deeply nested input, and text that cannot be
+encoded, are a 400, never a 500.
 
 Imports nothing of api.play at module level (DRF loads it from settings)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 import io
 
 from django.utils.translation import gettext_lazy as _
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import JSONParser
 
 # No request body of this API nests objects or lists more than two deep.
@@ -40,6 +41,38 @@ def _too_deep(raw: bytes) -> bool:
     return False
 
 
+def _unencodable(value) -> bool:
+    """True when ``value`` holds text that UTF-8 cannot encode (JSON's
+    ``"\\ud800"``: a lone surrogate is no character), at any depth."""
+    if isinstance(value, str):
+        try:
+            value.encode()
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_unencodable(k) or _unencodable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_unencodable(item) for item in value)
+    return False
+
+
+def _refuse_unencodable(data) -> None:
+    """A 400 naming the field (the body's top-level key) whose text cannot
+    be encoded: checked here, once for every endpoint, before anything (a
+    throttle's key, the database, an answer echoing it) meets that text."""
+    if not _unencodable(data):
+        return
+    message = _("Text that cannot be encoded: a lone surrogate (such as \\ud800) is not a character.")
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if _unencodable(key):
+                break
+            if _unencodable(value):
+                raise ValidationError({key: [message]})
+    raise ValidationError([message])
+
+
 class BoundedJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         raw = stream.read() if stream is not None else b""
@@ -48,6 +81,8 @@ class BoundedJSONParser(JSONParser):
                 _("The JSON is nested more than %(depth)s levels deep.") % {"depth": MAX_DEPTH}
             )
         try:
-            return super().parse(io.BytesIO(raw), media_type, parser_context)
+            data = super().parse(io.BytesIO(raw), media_type, parser_context)
         except RecursionError:
             raise ParseError(_("The JSON is nested too deeply.")) from None
+        _refuse_unencodable(data)
+        return data

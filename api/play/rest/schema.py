@@ -47,7 +47,7 @@ ERRORS = {
     400: "Bad input (`bad_request` with `fields`, `bad_date`, `bad_month`, `invalid_move`, ...).",
     401: "`not_authenticated`: a token that is not valid, expired or revoked.",
     403: "`csrf_failed` (an unsafe request without the CSRF header), `forbidden`, "
-         "`hint_not_for_ranked`, `analysis_not_yet`.",
+         "`hint_not_for_ranked`, `hints_sealed`, `analysis_not_yet`.",
     404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`, "
          "`before_first_day`.",
     409: "`stale_version` (with `state`), `attempt_finished`, `nothing_to_undo`, `day_over`, "
@@ -268,10 +268,13 @@ class LostAtOut(serializers.Serializer):
     move = serializers.CharField(help_text="The move that lost the win.")
     keeping_move = serializers.CharField(help_text="A move from the position before it that "
                                          "keeps a win (the first of keeping_line).")
-    keeping_line = serializers.ListField(child=serializers.CharField(),
-                                         help_text="A win from the position before that move.")
-    keeping_positions = PositionOut(many=True, required=False,
-                                    help_text="With steps=true: the positions along keeping_line.")
+    keeping_line = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="A win from the position before that move; only once the deal's day is over "
+        "(not while the analysis is sealed).")
+    keeping_positions = PositionOut(
+        many=True, required=False,
+        help_text="With steps=true, once the day is over: the positions along keeping_line.")
 
 
 class AnalysisOut(serializers.Serializer):
@@ -288,6 +291,10 @@ class AnalysisOut(serializers.Serializer):
                                   help_text="The attempt's line (the moves standing after undos).")
     mine = MovesRedealsOut()
     par = MovesRedealsOut(help_text="The moves and redeals of the deal's verified solution.")
+    sealed = serializers.BooleanField(
+        help_text="true while the deal's day lasts: lost_at carries the losing move and the "
+        "keeping move, not keeping_line (it comes with the solution at day_ends_at).")
+    day_ends_at = serializers.DateTimeField(help_text="When the deal's day ends.")
     solver_calls = serializers.IntegerField(required=False)
     positions = PositionOut(many=True, required=False,
                             help_text="With steps=true: positions[i] is the layout after move i.")

@@ -108,6 +108,7 @@ def test_an_attempt_played_into_a_loss_names_the_losing_move_and_a_keeping_one(
     assert lost["keeping_positions"][0]["notation"] == before.notation()
     assert lost["keeping_positions"][1]["notation"] == keeping.notation()
     assert body["moves"] == line and body["par"]["moves"] == len(certified(game)[1].split())
+    assert body["sealed"] is False  # a past day's deal: nothing left to seal
 
 
 def test_the_analysis_runs_once_and_shares_decided_positions(
@@ -224,6 +225,50 @@ def test_analysis_is_shown_once_the_day_is_over_even_with_the_ranked_attempt_unf
         reply = player.get(f"/api/v1/attempts/{attempt['id']}/analysis")
         assert reply.status == 200 and reply.body["status"] == "pending", reply.body
     assert services.attempt_analyse(attempt_id=ranked["id"], now=moment) == "still_winnable"
+
+
+# -- sealed until the day ends -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["cruel", "flower"])
+def test_while_the_day_lasts_the_analysis_gives_the_keeping_move_and_not_its_line(
+        api, make_deal, today, game, monkeypatch, no_analysis_on_finish):
+    """The moves before the losing one plus the keeping line are the day's
+    win: while the day lasts the analysis gives the losing move and the one
+    move that kept the win, and the line only once the day is over."""
+    start, line, k = known_loss(game)
+    make_deal(game, today)
+    player = api()
+    ranked = _play(player, player.start(game), line)
+    player.finish(ranked)
+    practice = _play(player, player.start(game), line)
+    player.finish(practice)
+    for attempt in (ranked, practice):
+        assert _analyse(attempt) == "lost"
+        reply = player.get(f"/api/v1/attempts/{attempt['id']}/analysis?steps=true")
+        assert reply.status == 200, reply.body
+        body = reply.body
+        assert body["sealed"] is True and body["verdict"] == "lost"
+        assert body["day_ends_at"] == clock.day_end(today).isoformat()
+        assert set(body["lost_at"]) == {"move_number", "move", "keeping_move"}
+        assert body["lost_at"]["move_number"] == k and body["lost_at"]["move"] == line[k - 1]
+        before = solitaire.parse_position(start).play(
+            tuple(solitaire.Move.parse(t) for t in line[:k - 1]))
+        assert solitaire.Move.parse(body["lost_at"]["keeping_move"]) in before.legal_moves()
+        # The player's own line and its positions are theirs to see.
+        assert body["moves"] == line and len(body["positions"]) == len(line) + 1
+        assert "keeping_line" not in str(body) and "keeping_positions" not in str(body)
+
+    # The day is over: the same analysis in full.
+    after = clock.day_end(today) + dt.timedelta(seconds=1)
+    monkeypatch.setattr(clock, "now", lambda: after)
+    body = player.get(f"/api/v1/attempts/{practice['id']}/analysis?steps=true").body
+    assert body["sealed"] is False
+    lost = body["lost_at"]
+    assert lost["keeping_line"][0] == lost["keeping_move"]
+    won = before.play(tuple(solitaire.Move.parse(t) for t in lost["keeping_line"]))
+    assert won.cards_home() == 52
+    assert len(lost["keeping_positions"]) == len(lost["keeping_line"]) + 1
 
 
 # -- beat: the sweep and the post-mortem ------------------------------------------------

@@ -60,7 +60,7 @@ def test_a_deal_says_its_difficulty_level_and_after_the_day_the_share_won(
     now = dt.datetime.now(dt.timezone.utc)
     for name, status in (("won1", Attempt.Status.WON), ("lost1", Attempt.Status.ABANDONED)):
         Attempt.objects.create(
-            player=make_player(name), deal=deal, ranked=True, version=3, status=status, cards_home=52,
+            player=make_player(name), deal=deal, ranked=True, version=3, moves=3, status=status, cards_home=52,
             start_position=deal.position, position=deal.position, started_at=now, last_action_at=now,
         )
     body = api().get(f"/api/v1/daily/{yesterday.isoformat()}/cruel").body

@@ -7,8 +7,11 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 from django.core.cache import cache
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import solitaire
+from api import clock
 from api.play.attempts import hints
 
 # Won by KH>F QS>F KS>F; but a redeal first makes one pile QS KS KH, from
@@ -16,13 +19,12 @@ from api.play.attempts import hints
 CRUEL_SMALL = "cruel QS/KSKH/-/-/-/-/-/-/-/-/-/-"
 
 
-def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, todays_deals):
+def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, make_deal, today, certificate_of):
+    past = (today - dt.timedelta(days=3)).isoformat()
     player = api()
     for game in ("cruel", "flower"):
-        ranked = player.start(game)
-        # Practice (and its hints) open once the ranked attempt is finished.
-        assert player.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
-        practice = player.start(game)
+        make_deal(game, today - dt.timedelta(days=3))
+        practice = player.start(game, past)
         assert practice["ranked"] is False
         reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
         assert reply.status == 200, reply.body
@@ -36,7 +38,10 @@ def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, todays_deals):
         assert player.move(practice, move)["version"] == practice["version"] + 1
 
 
-def test_a_ranked_attempt_gets_no_hint_until_it_is_finished(api, todays_deals):
+def test_a_ranked_attempt_gets_no_hint_and_today_s_deal_none_until_the_day_ends(
+        api, todays_deals, today, monkeypatch):
+    """Hints followed from a practice attempt are the day's winning line:
+    while the deal's day lasts no attempt on it gets one."""
     player = api(language="pt-PT")
     ranked = player.start("cruel")
     assert ranked["ranked"] is True
@@ -45,8 +50,25 @@ def test_a_ranked_attempt_gets_no_hint_until_it_is_finished(api, todays_deals):
     assert "As dicas são para treino" in reply.body["error"]["message"]
     finished = player.post(f"/api/v1/attempts/{ranked['id']}/finish", {})
     assert finished.status == 200, finished.body
-    reply = player.get(f"/api/v1/attempts/{ranked['id']}/hint")
-    assert reply.status == 200 and reply.body["status"] == "solved"
+    practice = player.start("cruel")
+    assert practice["ranked"] is False
+    for attempt in (ranked, practice):
+        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        assert reply.status == 403 and reply.error_code == "hints_sealed", reply.body
+        assert "quando o dia acabar" in reply.body["error"]["message"]
+    english = api()
+    mine = english.start("flower")
+    english.finish(mine)
+    reply = english.get(f"/api/v1/attempts/{english.start('flower')['id']}/hint")
+    assert reply.status == 403 and reply.error_code == "hints_sealed"
+    assert reply.body["error"]["message"] == (
+        "No hints on a deal while its day lasts: they open when the day ends.")
+    # The day is over: the same attempts get hints.
+    after = clock.day_end(today) + dt.timedelta(seconds=1)
+    monkeypatch.setattr(clock, "now", lambda: after)
+    for attempt in (ranked, practice):
+        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        assert reply.status == 200 and reply.body["status"] == "solved", reply.body
 
 
 def test_a_lost_position_is_reported_as_such_with_no_move(api, make_deal, today):
@@ -63,13 +85,127 @@ def test_a_lost_position_is_reported_as_such_with_no_move(api, make_deal, today)
     assert reply.body == {"status": "unsolvable", "move": None, "version": 1}
 
 
-def test_someone_elses_attempt_gets_no_hint(api, todays_deals):
+def test_someone_elses_attempt_gets_no_hint(api, make_deal, today):
+    past = today - dt.timedelta(days=3)
+    make_deal("flower", past)
     owner, other = api(), api()
-    ranked = owner.start("flower")
-    assert owner.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
-    practice = owner.start("flower")
+    practice = owner.start("flower", past.isoformat())
     reply = other.get(f"/api/v1/attempts/{practice['id']}/hint")
     assert reply.status == 404 and reply.error_code == "not_found"
+
+
+# -- hints lead to a win ------------------------------------------------------------------
+
+
+@pytest.fixture
+def solver_calls(monkeypatch):
+    """The positions the hint service asked the solver about."""
+    asked = []
+    real = hints._solve_niced
+
+    def spy(position):
+        asked.append(position.notation())
+        return real(position)
+
+    monkeypatch.setattr(hints, "_solve_niced", spy)
+    return asked
+
+
+def _back(position, move):
+    """A move that takes ``position.apply(move)`` back to ``position``, or None."""
+    after = position.apply(move)
+    return next((m for m in after.legal_moves() if after.apply(m) == position), None)
+
+
+@pytest.mark.parametrize("game", ["cruel", "flower"])
+def test_hints_followed_through_the_api_win_on_one_line_whatever_the_cache_keeps(
+        api, make_deal, today, game, solver_calls):
+    past = today - dt.timedelta(days=3)
+    make_deal(game, past)
+    player = api()
+    attempt = player.start(game, past.isoformat())
+    start = attempt["position"]["notation"]
+    seen = {start}
+    hinted = []
+    previous = None  # the position before the last hint's move
+    while attempt["status"] != "won":
+        cache.clear()  # the cache loses everything: the line lives with the attempt
+        here = solitaire.parse_position(attempt["position"]["notation"])
+        if hinted:  # another player's line through here that starts by going back
+            back = _back(previous, solitaire.Move.parse(hinted[-1]))
+            if back is not None:
+                cache.set(hints._cache_key(here.notation()),
+                          {"status": "solved", "line": [back.token()]})
+        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        assert reply.status == 200 and reply.body["status"] == "solved", reply.body
+        hinted.append(reply.body["move"])
+        previous = here
+        attempt = player.move(attempt, reply.body["move"])
+        assert attempt["position"]["notation"] not in seen, "a hint went back to a position"
+        seen.add(attempt["position"]["notation"])
+    assert solver_calls == [start]  # one line, followed to the win
+    assert attempt["counters"]["moves"] == len(hinted)
+
+
+def test_a_move_off_the_line_asks_for_a_new_line_that_hints_then_follow(
+        api, make_deal, today, solver_calls):
+    past = today - dt.timedelta(days=3)
+    make_deal("flower", past)
+    player = api()
+    attempt = player.start("flower", past.isoformat())
+    start = solitaire.parse_position(attempt["position"]["notation"])
+    first = player.get(f"/api/v1/attempts/{attempt['id']}/hint").body["move"]
+    # A move of the player's own, off the hints' line, that keeps the win.
+    own = next(m for m in start.legal_moves() if m.token() != first and solitaire.solve(
+        start.apply(m), max_seconds=10).status is solitaire.SolveStatus.SOLVED)
+    attempt = player.move(attempt, own.token())
+    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    assert reply.status == 200 and reply.body["status"] == "solved", reply.body
+    assert solver_calls == [start.notation(), attempt["position"]["notation"]]
+    attempt = player.move(attempt, reply.body["move"])
+    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    assert reply.status == 200 and reply.body["status"] == "solved", reply.body
+    assert len(solver_calls) == 2  # on the new line: its next move, no search
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                 HealthCheck.function_scoped_fixture])
+@given(game=st.sampled_from(["cruel", "flower"]), seed=st.integers(0, 2**40),
+       picks=st.lists(st.integers(0, 50), max_size=12),
+       losses=st.lists(st.booleans(), min_size=1, max_size=8))
+def test_hints_followed_from_any_winnable_position_win_and_never_come_back(
+        game, seed, picks, losses, generous_throttles):
+    """Over many deals and reachable positions, with the cache losing its
+    entries now and then and holding other players' lines that go back:
+    the hint service's answers, played, win and never return."""
+    position = solitaire.deal(game, seed=seed)
+    for pick in picks:
+        legal = position.legal_moves()
+        if not legal:
+            break
+        position = position.apply(legal[pick % len(legal)])
+    assume(solitaire.solve(position, max_seconds=1).status is solitaire.SolveStatus.SOLVED)
+    kept = {}
+    seen = {position.notation()}
+    for step in range(400):
+        if losses[step % len(losses)]:
+            cache.clear()
+        answer = hints.hint_along(position, kept=kept.get("line"),
+                                  keep=lambda start, line: kept.update(line=(start, line)))
+        assert answer["status"] == "solved" and answer["move"], answer
+        move = solitaire.Move.parse(answer["move"])
+        after = position.apply(move)
+        back = _back(position, move)
+        if back is not None:  # another player's line from there starts by coming back
+            cache.set(hints._cache_key(after.notation()), {"status": "solved",
+                                                            "line": [back.token()]})
+        position = after
+        assert position.notation() not in seen, "a hint went back to a position it left"
+        seen.add(position.notation())
+        if position.is_won():
+            break
+    assert position.is_won()
 
 
 # -- hints cannot starve play (api.play.attempts.hints) ---------------------------------------
@@ -172,8 +308,8 @@ def test_the_solver_of_a_hint_runs_in_another_process_at_a_lower_priority(monkey
 
     monkeypatch.setattr(pool, "submit", spy)
     cache.clear()
-    answer = hints.position_hint(solitaire.parse_position(CRUEL_SMALL))
-    assert answer == {"status": "solved", "move": answer["move"]} and answer["move"]
+    answer = hints.position_line(solitaire.parse_position(CRUEL_SMALL))
+    assert answer == {"status": "solved", "line": answer["line"]} and answer["line"]
     assert asked == [hints.hint]
     # The process that solved it: not this one, and nicer by PLAY_HINT_NICE.
     assert submit(os.getpid).result() != os.getpid()
@@ -186,6 +322,6 @@ def test_a_solver_process_that_died_is_replaced(monkeypatch):
     with pytest.raises(BrokenProcessPool):  # its process exits
         pool.submit(os._exit, 1).result()
     cache.clear()
-    answer = hints.position_hint(solitaire.parse_position(CRUEL_SMALL))
-    assert answer["status"] == "solved" and answer["move"]
+    answer = hints.position_line(solitaire.parse_position(CRUEL_SMALL))
+    assert answer["status"] == "solved" and answer["line"]
     assert hints._solver_pool() is not pool

@@ -35,6 +35,44 @@ def test_a_recursion_error_in_the_decoder_is_a_400_too(api, monkeypatch):
     assert reply.status == 400 and reply.error_code == "bad_request", reply.body
 
 
+LONE = "\ud800"  # JSON's escape for a lone surrogate: no character, and no UTF-8 for it
+
+
+def test_text_that_cannot_be_encoded_is_a_400_naming_the_field_on_every_endpoint(
+        api, todays_deals):
+    player = api(language="pt-PT")
+    attempt = player.start("cruel")
+    asked = [
+        ("POST", "/api/v1/auth/login", {"username": LONE, "password": "x"}, "username"),
+        ("POST", "/api/v1/auth/token", {"username": "alice", "password": "a" + LONE}, "password"),
+        ("POST", "/api/v1/auth/token", {"username": "x" + LONE + "y", "password": "x"}, "username"),
+        ("POST", "/api/v1/auth/register", {"username": "carol", "password": "long enough pass",
+                                           "display_name": LONE}, "display_name"),
+        ("PATCH", "/api/v1/me", {"display_name": "Ana " + LONE}, "display_name"),
+        ("POST", "/api/v1/attempts", {"game": LONE}, "game"),
+        ("POST", f"/api/v1/attempts/{attempt['id']}/moves", {"move": LONE, "version": 0}, "move"),
+        ("POST", f"/api/v1/attempts/{attempt['id']}/moves",
+         {"moves": ["QC>F", LONE], "version": 0}, "moves"),
+        ("POST", f"/api/v1/attempts/{attempt['id']}/undo", {"version": 0, "why": [{"x": LONE}]},
+         "why"),
+    ]
+    for method, path, body, field in asked:
+        reply = player.request(method, path, body)
+        assert reply.status == 400 and reply.error_code == "bad_request", (path, reply.body)
+        assert list(reply.body["error"]["fields"]) == [field], (path, reply.body)
+        assert "\\ud800" in reply.body["error"]["fields"][field][0]
+    # A key that cannot be encoded, or a bare string: the body as a whole.
+    for raw in (b'{"\\ud800": 1}', b'"\\udfff"'):
+        reply = player.request("POST", "/api/v1/auth/login", raw=raw)
+        assert reply.status == 400 and list(reply.body["error"]["fields"]) == ["non_field_errors"]
+    # Nothing was changed on the way.
+    assert player.get("/api/v1/me").body["display_name"] != "Ana"
+    assert player.get(f"/api/v1/attempts/{attempt['id']}").body["version"] == 0
+    # A pair of surrogates is a character (JSON's way to write U+1F600): it goes through.
+    reply = player.patch("/api/v1/me", {"display_name": "Ana \U0001F600"})
+    assert reply.status == 200 and reply.body["display_name"] == "Ana \U0001F600", reply.body
+
+
 @pytest.mark.parametrize("name", [
     "\u202eevil",            # right-to-left override
     "\u200b\u200b",          # zero-width spaces only

@@ -5,14 +5,16 @@ import datetime as dt
 import pytest
 from django.core.cache import cache
 
+from api import clock
 from api.play.accounts.names import guest_name_shown
 from api.play.models import Attempt, Player
+from api.play.records import post_mortem
 
 
 def _ranked(deal, user, *, cards_home, undos=0, redeals=0, seconds=60, ranked=True, version=1):
     now = dt.datetime.now(dt.timezone.utc)
     return Attempt.objects.create(
-        player=user, deal=deal, ranked=ranked, version=version,
+        player=user, deal=deal, ranked=ranked, version=version, moves=min(version, 1),
         start_position=deal.position, position=deal.position,
         cards_home=cards_home, undos=undos, redeals=redeals, elapsed_ms=seconds * 1000,
         started_at=now, last_action_at=now,
@@ -63,6 +65,27 @@ def test_time_counts_in_the_tenths_the_answer_gives(
     shown = sorted((e["display_name"], e["rank"], e["elapsed_seconds"]) for e in board["entries"])
     assert shown == [("A", 1, 7.0), ("B", 1, 7.0), ("C", 1, 7.0), ("D", 4, 7.1)]
     assert board["me"]["rank"] == 1 and board["me"]["beaten"] == 1 and board["me"]["elapsed_seconds"] == 7.0
+
+
+@pytest.mark.parametrize("ms, tenths", [(150, 0.1), (7_099, 7.0), (7_100, 7.1), (59, 0.0)])
+def test_a_record_reads_the_same_tenths_on_the_attempt_the_board_and_the_history(
+        api, todays_deals, today, ms, tenths):
+    """One rule for a record's time: whole tenths, cut (never rounded)."""
+    player = api()
+    attempt = player.start("flower")
+    attempt = player.finish(player.move(attempt, _pile_move(attempt)))
+    Attempt.objects.filter(pk=attempt["id"]).update(elapsed_ms=ms)
+    assert player.get(f"/api/v1/attempts/{attempt['id']}").body["elapsed_seconds"] == tenths
+    summary = player.get("/api/v1/attempts?game=flower").body["results"][0]
+    assert summary["elapsed_seconds"] == tenths
+    board = player.get(f"/api/v1/leaderboard/flower/{today.isoformat()}").body
+    assert board["entries"][0]["elapsed_seconds"] == tenths
+    assert board["me"]["elapsed_seconds"] == tenths
+    history = player.get("/api/v1/history?game=flower").body
+    assert history["days"][0]["flower"]["elapsed_seconds"] == tenths
+    assert history["best"]["flower"]["elapsed_seconds"] == tenths
+    month = player.get(f"/api/v1/calendar/flower/{today.strftime('%Y-%m')}").body
+    assert next(d for d in month["days"] if d["today"])["record"]["elapsed_seconds"] == tenths
 
 
 def test_the_top_is_limited_and_my_rank_is_given_even_below_it(api, login, make_player,
@@ -125,6 +148,33 @@ def test_a_ranked_attempt_enters_the_board_at_its_first_move_so_idling_never_bea
     board = idle.get(url).body
     assert [e["display_name"] for e in board["entries"]] == ["Player", "Idle"]
     assert board["total"] == 2 and board["me"]["rank"] == 2
+
+
+@pytest.mark.parametrize("cached_counts_from", [20_000, 1], ids=["exact", "bucket_counts"])
+def test_finishing_with_no_move_keeps_an_attempt_off_the_board_and_an_undo_keeps_it_on(
+    api, login, make_player, todays_deals, today, settings, monkeypatch, cached_counts_from
+):
+    """The finish moves the version, but only a first move puts an attempt on
+    the board: finished untouched (or at the day's end) it is nowhere."""
+    settings.LEADERBOARD_CACHED_COUNTS_FROM = cached_counts_from
+    quitter = login(api, make_player("quitter"))
+    undoer = login(api, make_player("undoer"))
+    finished = quitter.finish(quitter.start("cruel"))
+    assert finished["version"] == 1 and finished["counters"]["moves"] == 0
+    attempt = undoer.start("cruel")
+    attempt = undoer.move(attempt, _pile_move(attempt))
+    undone = undoer.post(f"/api/v1/attempts/{attempt['id']}/undo", {"version": attempt["version"]})
+    assert undone.status == 200 and undone.body["counters"]["moves"] == 0
+    url = f"/api/v1/leaderboard/cruel/{today.isoformat()}"
+    board = quitter.get(url).body
+    assert [e["display_name"] for e in board["entries"]] == ["Undoer"]
+    assert board["total"] == 1 and board["me"] is None
+    assert undoer.get(url).body["me"]["rank"] == 1
+    # After the day: not among the ranked of the post-mortem, nor in the share of wins.
+    after = clock.day_end(today) + dt.timedelta(hours=1)
+    monkeypatch.setattr(clock, "now", lambda: after)
+    assert api().get(f"/api/v1/daily/{today.isoformat()}/cruel").body["won_share"] == 0.0
+    assert post_mortem.post_mortem_summary(deal=todays_deals["cruel"])["ranked"] == 1
 
 
 def test_a_guests_made_up_name_is_shown_in_the_readers_language(api, bare_api, todays_deals, today):

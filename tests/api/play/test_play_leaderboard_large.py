@@ -18,7 +18,8 @@ from api.play.records import selectors
 def _board(deal, users, records):
     now = dt.datetime.now(dt.timezone.utc)
     Attempt.objects.bulk_create(
-        Attempt(player=user, deal=deal, ranked=True, version=1, start_position=deal.position,
+        Attempt(player=user, deal=deal, ranked=True, version=1, moves=1,
+                start_position=deal.position,
                 position=deal.position, cards_home=c, undos=u, redeals=r, elapsed_ms=e,
                 started_at=now, last_action_at=now)
         for user, (c, u, r, e) in zip(users, records, strict=True)

@@ -1,6 +1,7 @@
 """GET /metrics: Prometheus text with request latency per endpoint, moves,
 hints and deal verifications (api.metrics)."""
 
+import datetime as dt
 import re
 import urllib.request
 
@@ -25,7 +26,8 @@ def value(text: str, name: str, **labels) -> float:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_moves_requests_and_hints_are_counted(api, todays_deals, certificate_of, live_server):
+def test_moves_requests_and_hints_are_counted(api, todays_deals, certificate_of, live_server,
+                                              make_deal, today):
     before = scrape(live_server)
     player = api()
     attempt = player.start("cruel")
@@ -33,8 +35,10 @@ def test_moves_requests_and_hints_are_counted(api, todays_deals, certificate_of,
     for move in moves:
         attempt = player.move(attempt, move)
     assert player.post(f"/api/v1/attempts/{attempt['id']}/finish").status == 200
-    practice = player.start("cruel")
-    for _ in range(2):  # the solver, then the cache
+    past = today - dt.timedelta(days=3)  # hints are for deals whose day is over
+    make_deal("cruel", past)
+    practice = player.start("cruel", past.isoformat())
+    for _ in range(2):  # the solver, then the attempt's hint line
         assert player.get(f"/api/v1/attempts/{practice['id']}/hint").status == 200
     after = scrape(live_server)
 
@@ -45,6 +49,6 @@ def test_moves_requests_and_hints_are_counted(api, todays_deals, certificate_of,
     assert grew("solitaire_http_request_duration_seconds_count",
                 view="play:attempt-moves", method="POST", status="200") == len(moves)
     assert grew("solitaire_hints_total", game="cruel", source="solver") == 1
-    assert grew("solitaire_hints_total", game="cruel", source="cache") == 1
+    assert grew("solitaire_hints_total", game="cruel", source="line") == 1
     assert grew("solitaire_solver_seconds_count", game="cruel", kind="hint") == 1
     assert re.search(r'solitaire_http_request_duration_seconds_bucket\{.*le="0.1".*\}', after)

@@ -1,7 +1,7 @@
 """The rules of ranked play (docs/API.md): unaided and on the day.
 
-No hint reaches a deal, practice attempts included, while the player's ranked
-attempt on it is in play on its day; a ranked attempt takes no move or undo
+No hint reaches a deal, practice attempts included, while its day lasts (the
+ranked attempt in play is refused as such); a ranked attempt takes no move or undo
 once its day is over (the solution is public from that moment) and its record
 stays as it stood at midnight. And the caps on actions and attempts."""
 
@@ -34,7 +34,8 @@ def test_practice_opens_once_the_ranked_attempt_is_finished(api, todays_deals):
     player.finish(ranked)
     practice = player.start("cruel")
     assert practice["ranked"] is False
-    assert player.get(f"/api/v1/attempts/{practice['id']}/hint").status == 200
+    reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
+    assert reply.status == 403 and reply.error_code == "hints_sealed", reply.body
 
 
 def test_a_practice_attempt_gets_no_hint_while_the_ranked_one_is_in_play(api, todays_deals):
@@ -49,10 +50,10 @@ def test_a_practice_attempt_gets_no_hint_while_the_ranked_one_is_in_play(api, to
     reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
     assert reply.status == 403 and reply.error_code == "hint_not_for_ranked", reply.body
     assert "ranked attempt" in reply.body["error"]["message"]
-    # Finishing the ranked attempt ends the wait.
+    # Finishing the ranked attempt leaves the deal sealed until its day ends.
     assert player.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
     reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
-    assert reply.status == 200 and reply.body["status"] == "solved", reply.body
+    assert reply.status == 403 and reply.error_code == "hints_sealed", reply.body
 
 
 def test_hints_are_given_once_the_day_is_over_even_to_an_unfinished_ranked_deal(

@@ -12,6 +12,15 @@ test("a lost win names the move and the move that kept it", () => {
   assert.equal(text, "The win was lost at move 37 (7♣ → 8); 4♦ → foundation kept it.");
 });
 
+test("while the day lasts the keeping move is given and the line is promised for the day's end", () => {
+  const text = analysisText({
+    status: "done", verdict: "lost", par, mine: { moves: 12, redeals: 0 }, sealed: true,
+    lost_at: { move_number: 37, move: "7C>8", keeping_move: "4D>F" },
+  });
+  assert.equal(text, "The win was lost at move 37 (7♣ → 8); 4♦ → foundation kept it. "
+    + "The whole line that kept it comes when the day ends.");
+});
+
 test("an undecided analysis is said as such, never as a verdict", () => {
   const text = analysisText({ status: "done", verdict: "undecided", lost_at: null, par });
   assert.match(text, /could not decide/);

@@ -47,11 +47,19 @@ test("the share text gives the record and nothing of the deal", () => {
   assert.match(text, /52\/52/);
   assert.match(text, /3 redeals/);
   assert.match(text, /· 1 undo ·/);
-  assert.match(text, /4:12/);
+  assert.match(text, /· 4:12\.0 ·/);
   assert.match(text, /#2 of 40/);
   assert.match(text, /\u2713/);
   assert.match(text, /\u25A0{10}$/);
   assert.ok(!mentionsCards(text), text);
+});
+
+test("the share text gives the record's time in the tenths of the leaderboard", () => {
+  const text = shareText({
+    game: "flower", date: "2026-11-30", status: "won", lang: "pt-pt",
+    counters: { cards_home: 52, redeals: 0, undos: 0, moves: 60 }, elapsedSeconds: 0.1,
+  });
+  assert.match(text, /· 0:00,1 ·/);
 });
 
 test("Flower Garden's share text has no redeals", () => {
@@ -113,6 +121,14 @@ test("leaderboard times read in the tenths that rank them", async () => {
   assert.equal(formatTenths(67.3, "pt-pt"), "1:07,3");
   assert.equal(formatTenths(0.7, "en"), "0:00.7");
   assert.equal(formatTenths(3725.1, "en"), "1:02:05.1");
+  // Cut, never rounded, as the API cuts (api.play.attempts.domain.record_seconds).
+  assert.equal(formatTenths(7.09, "en"), "0:07.0");
+  assert.equal(formatTenths(0.15, "en"), "0:00.1");
+  for (let tenths = 0; tenths < 10000; tenths += 1) {
+    const seconds = tenths / 10; // the API's elapsed_seconds: (ms // 100) / 10
+    const shown = formatTenths(seconds, "en");
+    assert.equal(shown.slice(-1), String(tenths % 10), `${seconds} -> ${shown}`);
+  }
 });
 
 test("a rank reads right alone, tied and ahead of others", async () => {

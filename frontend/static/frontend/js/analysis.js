@@ -16,12 +16,16 @@ export function analysisText(analysis) {
     return gettext("The solver is still looking for where the win was lost: see your history later.");
   }
   switch (analysis.verdict) {
-    case "lost":
-      return fill(gettext("The win was lost at move %(number)s (%(move)s); %(keeping)s kept it."), {
+    case "lost": {
+      const text = fill(gettext("The win was lost at move %(number)s (%(move)s); %(keeping)s kept it."), {
         number: analysis.lost_at.move_number,
         move: moveText(analysis.lost_at.move, gettext),
         keeping: moveText(analysis.lost_at.keeping_move, gettext),
       });
+      // Sealed while the deal's day lasts: the line that kept the win comes with the solution.
+      return analysis.lost_at.keeping_line
+        ? text : `${text} ${gettext("The whole line that kept it comes when the day ends.")}`;
+    }
     case "still_winnable":
       return gettext("The win was never lost: the last position could still be won.");
     case "undecided":
@@ -98,10 +102,11 @@ export async function replayAttempt(attemptId, { root, state, show, $ }) {
   root.querySelector("h1").textContent = gettext("Your attempt, move by move");
   $("intro").textContent = analysisText(analysis) ?? "";
   const lost = analysis.lost_at;
+  const kept = Boolean(lost?.keeping_line); // none while the deal's day lasts
   const lines = {
     mine: { moves: analysis.moves, positions: analysis.positions },
   };
-  if (lost) {
+  if (kept) {
     const before = lost.move_number - 1;
     lines.kept = {
       moves: [...analysis.moves.slice(0, before), ...lost.keeping_line],
@@ -123,7 +128,7 @@ export async function replayAttempt(attemptId, { root, state, show, $ }) {
   };
   const switcher = h("p", { class: "replay-lines", dataset: { ref: "lines" } },
     h("button", { type: "button", class: "button", dataset: { line: "mine" } }, gettext("Your line")),
-    lost ? [" ", h("button", { type: "button", class: "button", dataset: { line: "kept" } }, gettext("The line that kept the win"))] : null);
+    kept ? [" ", h("button", { type: "button", class: "button", dataset: { line: "kept" } }, gettext("The line that kept the win"))] : null);
   switcher.addEventListener("click", (event) => {
     const name = event.target.closest("button")?.dataset.line;
     if (name) choose(name);

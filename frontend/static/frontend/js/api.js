@@ -86,6 +86,7 @@ export function errorText(error, gettext = (s) => s) {
     day_over: gettext("The day of this ranked attempt is over: its record stays as it stood at midnight."),
     nothing_to_undo: gettext("There is no move to undo."),
     hint_not_for_ranked: gettext("Hints are for practice only."),
+    hints_sealed: gettext("Hints on this deal open when its day ends."),
     unknown_game: gettext("Unknown game."),
     csrf_failed: gettext("Your session has expired: reload the page."),
     method_not_allowed: gettext("The request was not understood."),

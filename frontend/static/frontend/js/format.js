@@ -93,11 +93,14 @@ export function formatLocalTime(isoWithOffset, locale, timeZone) {
 }
 
 /**
- * 67.3 -> "1:07.3" ("1:07,3" in pt-PT): a leaderboard time, in the whole
- * tenths of a second that rank it (the API gives them, cut not rounded).
+ * 67.3 -> "1:07.3" ("1:07,3" in pt-PT): a record's time, in the whole tenths
+ * of a second that rank it, cut and never rounded (7.09 -> "0:07.0"), the
+ * rule of the API's elapsed_seconds (api.play.attempts.domain.record_seconds),
+ * so the attempt, the leaderboard, the history and the share text agree.
  */
 export function formatTenths(seconds, lang) {
-  const tenths = Math.max(0, Math.round((Number(seconds) || 0) * 10));
+  // Through whole milliseconds, as the server counts: 7.1 * 10 is 70.99999... in floats.
+  const tenths = Math.max(0, Math.floor(Math.round((Number(seconds) || 0) * 1000) / 100));
   const mark = String(lang || "").toLowerCase().startsWith("pt") ? "," : ".";
   return `${formatDuration(Math.floor(tenths / 10))}${mark}${tenths % 10}`;
 }
@@ -175,7 +178,7 @@ export function shareText(
   ];
   if (game === "cruel") parts.push(redealsText(counters.redeals, ngettext));
   parts.push(undosText(counters.undos, ngettext));
-  parts.push(formatDuration(elapsedSeconds));
+  parts.push(formatTenths(elapsedSeconds, lang));
   if (rank && total) parts.push(fill(gettext("#%(rank)s of %(total)s"), { rank, total }));
   if (level) parts.push(fill(gettext("difficulty: %(level)s"), { level: levelWord(level, gettext) }));
   const blocks = Math.round((counters.cards_home / 52) * 10);

@@ -2,7 +2,7 @@ import { api, errorText } from "./api.js";
 import { drawChart } from "./chart.js";
 import { gettext, h, ngettext, replace } from "./dom.js";
 import {
-  fill, formatDate, formatDuration, formatShare, gameName, redealsText, undosText, weekdayNames,
+  fill, formatDate, formatShare, formatTenths, gameName, redealsText, undosText, weekdayNames,
 } from "./format.js";
 import { cardsHomeBins, streakWeeks, winRate } from "./records.js";
 import { showHistoryAnalyses } from "./analysis.js";
@@ -17,7 +17,7 @@ function recordText(game, record) {
   parts.push(record.won ? gettext("won") : statusName(record.status));
   if (game === "cruel") parts.push(redealsText(record.redeals, ngettext));
   parts.push(undosText(record.undos, ngettext));
-  parts.push(formatDuration(record.elapsed_seconds));
+  parts.push(formatTenths(record.elapsed_seconds, lang));
   if (!record.ranked) parts.push(gettext("practice"));
   return parts.join(" · ");
 }

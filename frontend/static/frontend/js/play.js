@@ -7,7 +7,7 @@ import { BoardView } from "./board.js";
 import { confirmDialog, finishNeedsConfirmation } from "./confirm.js";
 import { announce, gettext, h, ngettext, replace } from "./dom.js";
 import {
-  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatPercent, formatTimeLeft, gameName, levelText,
+  dayUrl, fill, formatDate, formatDuration, formatLocalTime, formatTenths, formatPercent, formatTimeLeft, gameName, levelText,
   rankText, redealsText,
   secondsLeft, shareText, undosText,
 } from "./format.js";
@@ -109,9 +109,10 @@ function render() {
   redeal.hidden = game !== "cruel";
   setDisabled(redeal, !(attempt.can_redeal && active));
   setDisabled($("finish"), attempt.finished || view.busy);
-  // Hints are for practice: the API refuses them on a ranked attempt in play,
-  // and on practice while the ranked attempt on the deal is (it says so once).
-  $("hint").hidden = attempt.ranked || attempt.finished || view.noHintFor === attempt.id;
+  // Hints are for practice on a deal whose day is over: the API refuses them
+  // on a ranked attempt, and on any attempt while the deal's day lasts.
+  $("hint").hidden = attempt.ranked || attempt.finished || !view.deal?.day_over
+    || view.noHintFor === attempt.id;
   setDisabled($("hint"), !active);
   $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
   $("ranked-note").hidden = true; // said before Start; the label below names the attempt
@@ -458,7 +459,7 @@ async function showHint() {
       showMessage(text, "info");
       announce(text);
     } catch (error) {
-      if (error.code === "hint_not_for_ranked") view.noHintFor = attempt.id;
+      if (error.code === "hint_not_for_ranked" || error.code === "hints_sealed") view.noHintFor = attempt.id;
       showMessage(errorText(error, gettext), "error");
     }
   });
@@ -555,7 +556,7 @@ async function renderEnd() {
     h("div", {}, h("dt", {}, gettext("Cards home")), h("dd", {}, `${c.cards_home}/52`)),
     game === "cruel" ? h("div", {}, h("dt", {}, gettext("Redeals")), h("dd", {}, String(c.redeals))) : null,
     h("div", {}, h("dt", {}, gettext("Undos")), h("dd", {}, String(c.undos))),
-    h("div", {}, h("dt", {}, gettext("Time")), h("dd", {}, formatDuration(attempt.elapsed_seconds))));
+    h("div", {}, h("dt", {}, gettext("Time")), h("dd", {}, formatTenths(attempt.elapsed_seconds, lang))));
   $("end-title").textContent = attempt.status === "won" ? gettext("You won!") : gettext("Attempt over");
   $("end-status").textContent = statusSentence(attempt);
   showAnalysis($("analysis"), attempt);
@@ -695,7 +696,7 @@ function archiveRecordText(attempts) {
   const parts = [fill(gettext("%(n)s of 52 cards home"), { n: c.cards_home })];
   if (game === "cruel") parts.push(redealsText(c.redeals, ngettext));
   parts.push(undosText(c.undos, ngettext));
-  parts.push(formatDuration(record.elapsed_seconds));
+  parts.push(formatTenths(record.elapsed_seconds, lang));
   const kind = record.ranked ? gettext("ranked attempt") : gettext("practice");
   const head = record.status === "won" ? gettext("Your record: won") : gettext("Your record");
   return `${head} (${kind}): ${parts.join(", ")}.`;
