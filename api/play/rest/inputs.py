@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from api import clock
 from api.deals.models import Game
-from api.play.accounts.names import display_name_clean
+from api.play.accounts.names import display_name_clean, has_invisible
 
 
 class StrictCharField(serializers.CharField):
@@ -114,6 +114,12 @@ def _display_name(value: str) -> str:
 class RegisterIn(CredentialsIn):
     username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150, min_length=3)
     display_name = DisplayNameField(max_length=40, required=False, allow_blank=True)
+
+    def validate_username(self, value):
+        if has_invisible(value):
+            raise serializers.ValidationError(
+                _("A username cannot contain characters that draw nothing."))
+        return value
 
     def validate_display_name(self, value):
         return _display_name(value) if value else value
