@@ -141,6 +141,16 @@ class PlayerIn(Input):
         return _display_name(value)
 
 
+class AccountDeleteIn(Input):
+    """What deleting an account asks: a registered player's password, a guest's confirmation."""
+
+    password = StrictCharField(max_length=128, min_length=1, trim_whitespace=False, required=False,
+                               help_text="A registered player's password (required for them).")
+    confirm = serializers.BooleanField(
+        required=False, default=False,
+        help_text="A guest: true to confirm (a registered player gives the password instead).")
+
+
 class GameField(serializers.ChoiceField):
     """A game's name, answered as its Game member: checked here, once."""
 
@@ -189,6 +199,9 @@ class AttemptListIn(Input):
 
 class LeaderboardIn(Input):
     limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
+    registered = serializers.BooleanField(
+        default=False,
+        help_text="true: registered players only (guests left out of entries, total and me).")
 
 
 class HistoryIn(Input):
