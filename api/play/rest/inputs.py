@@ -33,6 +33,15 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON true or false only: no "yes", no 1."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class DayField(serializers.DateField):
     """A date written YYYY-MM-DD (api.clock.parse_day)."""
 
@@ -146,7 +155,7 @@ class AccountDeleteIn(Input):
 
     password = StrictCharField(max_length=128, min_length=1, trim_whitespace=False, required=False,
                                help_text="A registered player's password (required for them).")
-    confirm = serializers.BooleanField(
+    confirm = StrictBooleanField(
         required=False, default=False,
         help_text="A guest: true to confirm (a registered player gives the password instead).")
 

@@ -10,6 +10,7 @@ checks the live answers against this description.
 
 from __future__ import annotations
 
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
@@ -475,6 +476,20 @@ class MyDataOut(serializers.Serializer):
         allow_null=True, help_text="Wrong passwords counted against the username.")
     attempts = MyAttemptOut(many=True)
     records = HistoryOut(help_text="As GET /api/v1/history.")
+
+
+class BodyOnDeleteSchema(AutoSchema):
+    """drf-spectacular describes the bodies of PUT, PATCH and POST only;
+    DELETE /api/v1/me takes one too (the password or the confirmation)."""
+
+    def _get_request_body(self, direction="request"):
+        if self.method != "DELETE":
+            return super()._get_request_body(direction)
+        self.method = "POST"
+        try:
+            return super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"
 
 
 # -- the schema itself ---------------------------------------------------------------

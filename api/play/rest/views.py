@@ -46,6 +46,8 @@ def _date(text: str) -> dt.date:
 
 
 class MeView(APIView):
+    schema = out.BodyOnDeleteSchema()
+
     @documented(ok={200: out.PlayerOut},
                 summary="The current player (a guest is made on a first visit)")
     def get(self, request):

@@ -117,6 +117,8 @@ def test_a_guest_deletes_itself_with_a_confirmation(api, todays_deals):
     guest.start("cruel")
     reply = guest.request("DELETE", "/api/v1/me", {})
     assert reply.status == 400 and reply.error_code == "confirmation_required"
+    reply = guest.request("DELETE", "/api/v1/me", {"confirm": "yes"})
+    assert reply.status == 400 and "confirm" in reply.body["error"]["fields"]
     assert guest.request("DELETE", "/api/v1/me", {"confirm": True}).status == 204
     assert not get_user_model().objects.filter(pk=me["id"]).exists()
     assert guest.get("/api/v1/me").body["id"] != me["id"]
