@@ -157,3 +157,19 @@ def test_the_registered_board_from_cached_counts(api, login, alice, bob, todays_
     assert board["total"] == 2
     assert sorted(e["display_name"] for e in board["entries"]) == ["Alice", "Bob"]
     assert board["me"]["display_name"] == "Alice" and board["me"]["beaten"] <= 1
+
+
+def test_two_guests_logging_in_to_one_account_at_once_leave_it_one_ranked_attempt(
+        api, alice, password, todays_deals, today):
+    browsers = [api() for _ in range(2)]
+    for browser in browsers:
+        attempt = browser.start("cruel")
+        browser.move(attempt, _first_move(attempt))
+    replies = _at_once([
+        (lambda browser=browser: browser.post(
+            "/api/v1/auth/login", {"username": "alice", "password": password}))
+        for browser in browsers])
+    assert [r.status for r in replies] == [200, 200], [r.body for r in replies]
+    assert Attempt.objects.filter(player=alice, deal=todays_deals["cruel"], ranked=True).count() == 1
+    board = browsers[0].get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
+    assert board["total"] == 1 and board["me"] is not None
