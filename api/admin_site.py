@@ -15,7 +15,7 @@ from api.play.rest import throttles
 class AdminSite(admin.AdminSite):
     def login(self, request, extra_context=None):
         if request.method == "POST":
-            wait = throttles.allowed(throttles.LoginAddressThrottle, request)
+            wait = throttles.allowed(throttles.LoginAddressThrottle, request=request)
             if wait is not None:
                 return HttpResponse(
                     "Too many login attempts: try again later.\n",

@@ -301,7 +301,9 @@ REST_FRAMEWORK = {
         "token_account": env_str("API_THROTTLE_TOKEN_ACCOUNT", "10/min"),
         "register_address": env_str("API_THROTTLE_REGISTER_ADDRESS", "10/hour"),
         "register_account": env_str("API_THROTTLE_REGISTER_ACCOUNT", "10/hour"),
-        "guest": env_str("API_THROTTLE_GUEST", "60/hour"),
+        # Guests made per address: a small burst, and a few an hour.
+        "guest_burst": env_str("API_THROTTLE_GUEST_BURST", "3/min"),
+        "guest": env_str("API_THROTTLE_GUEST", "10/hour"),
         # Hints on top of that: each may cost seconds of solver time.
         "hint": env_str("API_THROTTLE_HINT", "30/min"),
     },

@@ -14,6 +14,7 @@ urlpatterns = [
     path("leaderboard/", views.leaderboard, name="leaderboard"),
     path("replay/<str:game>/<str:date>/", views.replay, name="replay"),
     path("account/", views.account, name="account"),
+    path("privacy/", views.privacy, name="privacy"),
     path("rules/<str:game>/", views.rules, name="rules"),
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
     path("jsi18n/<str:language>/<str:version>/", catalog.js_catalog, name="jsi18n-versioned"),

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import datetime
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -82,7 +84,8 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "frontend/leaderboard.html",
-        {"nav": "leaderboard", "game": game, "date": request.GET.get("date", ""), "games": GAMES.items()},
+        {"nav": "leaderboard", "game": game, "date": request.GET.get("date", ""), "games": GAMES.items(),
+         "registered": request.GET.get("registered") == "true"},
     )
 
 
@@ -109,4 +112,17 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
 
 @ensure_csrf_cookie
 def account(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/account.html", {"nav": "account"})
+    return render(request, "frontend/account.html",
+                  {"nav": "account", "privacy_url": reverse("frontend:privacy")})
+
+
+def privacy(request: HttpRequest) -> HttpResponse:
+    """What is kept about a player, for how long, and how to take it or delete it;
+    the periods are the settings in force."""
+    return render(request, "frontend/privacy.html", {
+        "nav": "privacy",
+        "guest_idle_days": settings.PLAY_GUEST_IDLE_DAYS,
+        "session_days": round(settings.SESSION_COOKIE_AGE / 86400),
+        "token_days": round(settings.API_TOKEN_TTL_SECONDS / 86400),
+        "lockout_hours": round(settings.AUTH_LOCKOUT_MAX_SECONDS / 3600, 1),
+    })

@@ -22,19 +22,27 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
     )
     display_name = models.CharField(max_length=40)
-    # The display name's look-alike skeleton (api.play.accounts.names.display_name_key),
-    # kept by save(): a new name may not look like another player's.
-    name_key = models.CharField(max_length=200, db_index=True, default="", editable=False)
+    # The display name's look-alike skeleton (api.play.accounts.names.name_key_of),
+    # kept by save(): unique but for "" (a guest's made-up name), so no two
+    # players' names look alike, however many claim one at the same instant.
+    name_key = models.CharField(max_length=200, default="", editable=False)
     is_guest = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["name_key"], condition=~Q(name_key=""),
+                                    name="play_player_name_key_unique"),
+        ]
 
     def __str__(self) -> str:
         return self.display_name
 
     def save(self, *args, **kwargs):
-        from api.play.accounts.names import display_name_key
+        from api.play.accounts.names import name_key_of
 
-        self.name_key = display_name_key(self.display_name)
+        self.name_key = name_key_of(display_name=self.display_name,
+                                    username=self.user.get_username())
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "display_name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}

@@ -77,3 +77,23 @@ def test_equal_rows_share_a_rank_and_the_place_reads_right(
     assert fit["tabindex"] == "0" and fit["page"] <= width
     screenshot(page, f"leaderboard-ties-{locale}-{width}")
     assert audit(page) == []
+
+
+def test_registered_players_only_leaves_the_guests_out(deals, today, open_page, audit):
+    page = open_page("/play/cruel/", locale="pt-PT")
+    start_attempt(page)
+    click_move(page, certified("cruel")[1].split()[0])
+    mine = Attempt.objects.get(pk=latest_attempt(page)["id"])  # a guest's
+    _copy(mine, _player("registered"), 5_000)
+    _open_board(page, today, "pt-PT")
+    assert page.locator('[data-ref="rows"] tr').count() == 2
+
+    page.get_by_label("Só jogadores registados").check()
+    page.wait_for_function("() => document.querySelectorAll('[data-ref=\"rows\"] tr').length === 1")
+    assert "Registered" in page.locator('[data-ref="rows"] tr').inner_text()
+    assert page.locator('[data-ref="me"]').inner_text() == ""
+    assert "registered=true" in page.url
+    assert audit(page) == []
+    page.reload()  # the choice is in the address
+    page.wait_for_function("() => document.querySelectorAll('[data-ref=\"rows\"] tr').length === 1")
+    assert page.get_by_label("Só jogadores registados").is_checked()

@@ -42,8 +42,9 @@ def _template_text(source: str) -> list[str]:
 
 
 def _page_templates():
-    # rules/*.{en,pt}.html are the rules as published, one file per language.
-    return sorted(p for p in TEMPLATES.rglob("*.html") if "rules" not in p.relative_to(TEMPLATES).parts[:-1])
+    # rules/ and privacy/ hold published texts, one file per language.
+    return sorted(p for p in TEMPLATES.rglob("*.html")
+                  if not {"rules", "privacy"} & set(p.relative_to(TEMPLATES).parts[:-1]))
 
 
 @pytest.mark.parametrize("template", _page_templates(), ids=lambda p: str(p.relative_to(TEMPLATES)))

@@ -15,12 +15,15 @@ A chosen name may not look like any guest's made-up name in either language
 (``guest_name_reserved``), so no player can pass for a guest or take its name.
 
 ``display_name_clean`` is what a name becomes (or ValueError with the reason
-in the request's language); ``display_name_key`` is its skeleton: case
-folded, compatibility-normalized, each character replaced by one
-representative of its set of look-alikes (Unicode's confusables, as shipped
-by the confusable-homoglyphs package). Two names with the same key look
-alike ("alice" and "аlice" with a Cyrillic "а", "Bob" and "B0b" do not
-collide: only confusables do).
+in the request's language); ``display_name_key`` is its skeleton:
+compatibility-normalized, each character replaced by one representative of
+its set of look-alikes (Unicode's confusables, UTS #39's confusables.txt as
+shipped by the confusable-homoglyphs package), then case folded and mapped
+again. The database holds one player per key (a unique index), so of
+parallel claims of one name exactly one wins. Two names with the same key look
+alike ("alice" and "аlice" with a Cyrillic "а", "Bobby" and "ВOBBY" with a
+Cyrillic "В", "Bob" and "B0b"); "Bob" and "Rob" do not collide: only
+confusables do.
 """
 
 from __future__ import annotations
@@ -97,7 +100,8 @@ def display_name_clean(text: str) -> str:
 @functools.cache
 def _representatives() -> dict[str, str]:
     """Each character that has look-alikes -> one of its set, the same for
-    the whole set (ASCII first, then the lowest code point)."""
+    the whole set: ASCII first, a letter before a digit or sign, lower case
+    before upper ("1" -> "l", "О" -> "O"), then the lowest code point."""
     parent: dict[str, str] = {}
 
     def find(c: str) -> str:
@@ -120,22 +124,47 @@ def _representatives() -> dict[str, str]:
         groups.setdefault(find(char), []).append(char)
     out = {}
     for members in groups.values():
-        chosen = min(members, key=lambda c: (not c.isascii(), ord(c)))
+        chosen = min(members, key=lambda c: (not c.isascii(), not c.isalpha(), not c.islower(),
+                                             ord(c)))
         for c in members:
             out[c] = chosen
     return out
 
 
 def display_name_key(name: str) -> str:
-    """The look-alike skeleton of a display name (at most 200 characters)."""
+    """The look-alike skeleton of a display name (at most 200 characters).
+
+    Characters beyond ASCII are mapped to their look-alikes before case is
+    folded, then everything is folded and mapped: folding first would turn
+    a Cyrillic "В" into "в", which looks like nothing Latin, where "В" maps
+    to "B" (so "Вobby" and "Bobby" share a key). ASCII letters are folded
+    first, so that "ALICE" and "alice" share one too."""
     reps = _representatives()
-    text = unicodedata.normalize("NFKD", name).casefold()
-    text = _SPACES.sub(" ", text).strip()
-    skeleton = "".join(reps.get(c, c) for c in text)
+
+    def mapped(text: str) -> str:
+        return "".join(reps.get(c, c) for c in unicodedata.normalize("NFKD", text))
+
+    text = _SPACES.sub(" ", unicodedata.normalize("NFKD", name)).strip()
+    skeleton = "".join(c if c.isascii() else reps.get(c, c) for c in text)
+    skeleton = mapped(skeleton.casefold())
     # Mapping can give characters that themselves map on ("ſ" -> "f"...):
     # once more settles it.
-    skeleton = "".join(reps.get(c, c) for c in unicodedata.normalize("NFKD", skeleton.casefold()))
+    skeleton = mapped(skeleton.casefold())
     return skeleton[:200]
+
+
+def display_name_from_username(username: str) -> str | None:
+    """The display name a username gives, through the same cleaning as a
+    chosen name (None when that refuses it: invisible, no letter, like a guest's)."""
+    try:
+        return display_name_clean(username[:MAX_LENGTH])
+    except ValueError:
+        return None
+
+
+def has_invisible(text: str) -> bool:
+    """Any character that draws nothing or is a control (what display names refuse)."""
+    return any(_invisible(char) for char in unicodedata.normalize("NFC", text))
 
 
 # -- guests' made-up names -------------------------------------------------------
@@ -246,6 +275,15 @@ def guest_name_is_made_up(*, display_name: str, username: str) -> bool:
         return True
     tag = username[len(GUEST_PREFIX):] if username.startswith(GUEST_PREFIX) else ""
     return bool(tag) and display_name.endswith(tag) and len(display_name) <= len(tag) + 12
+
+
+def name_key_of(*, display_name: str, username: str) -> str:
+    """The key a player's name is held unique by: its skeleton, or "" for a
+    guest's made-up name (many guests may draw the same one, and no chosen
+    name can look like one)."""
+    if guest_name_is_made_up(display_name=display_name, username=username):
+        return ""
+    return display_name_key(display_name)
 
 
 def shown_name(*, display_name: str, is_guest: bool, username: str) -> str:

@@ -8,7 +8,12 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from api.play.accounts.names import display_name_key, guest_name_is_made_up, guest_name_new
+from api.play.accounts.names import (
+    display_name_from_username,
+    display_name_key,
+    guest_name_is_made_up,
+    guest_name_new,
+)
 from api.play.errors import Conflict
 from api.play.models import Player
 
@@ -17,11 +22,20 @@ User = get_user_model()
 
 
 def player_get_or_create(*, user) -> Player:
+    """The user's player; a user made without one (the admin's) gets one
+    named after its username when that name cleans (else the username's
+    made-up guest style is not used: a fixed "Player N")."""
     player = getattr(user, "player", None)
     if player is None:
-        player, _created = Player.objects.get_or_create(
-            user=user, defaults={"display_name": user.get_username()[:40], "is_guest": False}
-        )
+        name = display_name_from_username(user.get_username())
+        try:
+            with transaction.atomic():
+                player, _created = Player.objects.get_or_create(
+                    user=user, defaults={"display_name": name or f"Player {user.pk}",
+                                         "is_guest": False})
+        except IntegrityError:  # the name looks like another's
+            player, _created = Player.objects.get_or_create(
+                user=user, defaults={"display_name": f"Player {user.pk}", "is_guest": False})
     return player
 
 
@@ -36,23 +50,32 @@ def guest_create() -> User:
     return user
 
 
+def _name_taken(display_name: str) -> Conflict:
+    return Conflict(
+        _("%(name)r looks like another player's name: choose another.") % {"name": display_name},
+        code="display_name_taken",
+    )
+
+
 def _name_free(*, player: Player, display_name: str) -> bool:
-    """No other player's display name looks like this one."""
+    """No other player's display name looks like this one (a quick answer
+    before the write; the unique index on name_key decides a race)."""
     key = display_name_key(display_name)
     return not Player.objects.filter(name_key=key).exclude(pk=player.pk).exists()
 
 
 def _name_check(*, player: Player, display_name: str) -> None:
     if not _name_free(player=player, display_name=display_name):
-        raise Conflict(
-            _("%(name)r looks like another player's name: choose another.")
-            % {"name": display_name},
-            code="display_name_taken",
-        )
+        raise _name_taken(display_name)
 
 
 def player_register(*, user, username: str, password: str, display_name: str | None) -> Player:
-    """The guest becomes a registered account: same user, so same records."""
+    """The guest becomes a registered account: same user, so same records.
+
+    Without ``display_name``, a guest still named with its made-up name is
+    named after the username, through the same cleaning as a chosen name;
+    a username that cleaning refuses, or that looks like another's name,
+    leaves the made-up name."""
     player = player_get_or_create(user=user)
     if not player.is_guest:
         raise Conflict(_("You are already registered."), code="already_registered")
@@ -61,21 +84,30 @@ def player_register(*, user, username: str, password: str, display_name: str | N
     if display_name:
         _name_check(player=player, display_name=display_name)
     made_up = guest_name_is_made_up(display_name=player.display_name, username=user.get_username())
+    kept_name = player.display_name
     with transaction.atomic():
         user.username = username
         user.set_password(password)
         try:
-            user.save()
+            with transaction.atomic():
+                user.save()
         except IntegrityError:
             raise Conflict(_("That username is taken."), code="username_taken") from None
+        player.is_guest = False
+        from_username = display_name_from_username(username) if made_up else None
         if display_name:
             player.display_name = display_name
-        elif made_up and _name_free(player=player, display_name=username[:40]):
-            # Still the made-up guest name (in whichever language it was
-            # made): the username instead, unless it looks like another's.
-            player.display_name = username[:40]
-        player.is_guest = False
-        player.save()
+        elif from_username and _name_free(player=player, display_name=from_username):
+            player.display_name = from_username
+        try:
+            with transaction.atomic():
+                player.save()
+        except IntegrityError:
+            if display_name:
+                raise _name_taken(display_name) from None
+            # The username's name was claimed meanwhile: the made-up name stays.
+            player.display_name = kept_name
+            player.save()
     return player
 
 
@@ -83,7 +115,39 @@ def player_rename(*, user, display_name: str) -> Player:
     player = player_get_or_create(user=user)
     _name_check(player=player, display_name=display_name)
     player.display_name = display_name
-    player.save(update_fields=["display_name"])
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["display_name"])
+    except IntegrityError:
+        raise _name_taken(display_name) from None
     return player
 
 
+def guest_attempts_carry(*, guest, account, now) -> dict:
+    """A guest logs in to an account: its attempts on deals whose day is not
+    over go to the account, deal by deal, when the account has none on that
+    deal; where the account has one, the account's stands and the guest's
+    ranked attempt becomes practice (it leaves the leaderboard). So one
+    browser cannot hold two ranked results on one deal. Past days' attempts
+    stay with the guest. Answers {"carried": n, "unranked": n}."""
+    from api import clock
+    from api.play.models import Attempt
+    from api.play.records.selectors import leaderboard_counts_forget
+
+    today = clock.day_of(now)
+    carried = unranked = 0
+    with transaction.atomic():
+        # One carry into an account at a time: two guests logging in to it
+        # at once must not both find it without an attempt.
+        User.objects.select_for_update().filter(pk=account.pk).exists()
+        deal_ids = set(Attempt.objects.filter(player=guest, deal__date__gte=today)
+                       .values_list("deal_id", flat=True))
+        for deal_id in deal_ids:
+            if Attempt.objects.filter(player=account, deal_id=deal_id).exists():
+                unranked += Attempt.objects.filter(
+                    player=guest, deal_id=deal_id, ranked=True).update(ranked=False)
+            else:
+                carried += Attempt.objects.filter(
+                    player=guest, deal_id=deal_id).update(player=account)
+    leaderboard_counts_forget(deal_ids)
+    return {"carried": carried, "unranked": unranked}

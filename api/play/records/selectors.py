@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 from array import array
 from dataclasses import dataclass
 
@@ -67,7 +68,7 @@ SELECT top.id, top.player_id, p.display_name, p.is_guest, u.username,
 FROM (
   SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms, a.machine_pace
   FROM play_attempt a
-  WHERE a.deal_id = %s AND {on_board}
+  WHERE a.deal_id = %s AND {on_board}{who_a}
   ORDER BY a.machine_pace, a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
   LIMIT %s
 ) top
@@ -85,15 +86,16 @@ ORDER BY rank, top.id
 # boards below settings.LEADERBOARD_CACHED_COUNTS_FROM.
 _COUNTS_SQL = """
 SELECT
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}) AS total,
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}{who})
+      AS total,
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}{who}
       AND machine_pace < %(m)s) +
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}{who}
       AND machine_pace = %(m)s AND cards_home > %(c)s) +
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}{who}
       AND machine_pace = %(m)s AND cards_home = %(c)s
       AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e)s)) AS better,
-  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}
+  (SELECT count(*) FROM play_attempt WHERE deal_id = %(deal)s AND {on_board}{who}
       AND machine_pace = %(m)s AND cards_home = %(c)s
       AND (undos, redeals, elapsed_ms) >= (%(u)s, %(r)s, %(e)s)
       AND (undos, redeals, elapsed_ms) < (%(u)s, %(r)s, %(e_end)s)) AS equal
@@ -118,7 +120,7 @@ SELECT machine_pace, cards_home, undos, redeals,
                            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS ahead,
        count(*) AS n
 FROM play_attempt
-WHERE deal_id = %s AND {on_board}
+WHERE deal_id = %s AND {on_board}{who}
 GROUP BY machine_pace, cards_home, undos, redeals
 ORDER BY machine_pace, cards_home DESC, undos, redeals
 """.replace("{on_board}", ON_BOARD_SQL)
@@ -128,9 +130,29 @@ ORDER BY machine_pace, cards_home DESC, undos, redeals
 _IN_BUCKET_SQL = """
 SELECT count(*) FILTER (WHERE elapsed_ms < %(e)s), count(*) FILTER (WHERE elapsed_ms >= %(e)s)
 FROM play_attempt
-WHERE deal_id = %(deal)s AND {on_board} AND machine_pace = %(m)s
+WHERE deal_id = %(deal)s AND {on_board}{who} AND machine_pace = %(m)s
   AND cards_home = %(c)s AND undos = %(u)s AND redeals = %(r)s AND elapsed_ms < %(e_end)s
 """.replace("{on_board}", ON_BOARD_SQL)
+
+
+# With ``registered``: the board of registered players only (guests left
+# out, so a swarm of guests cannot crowd the names people know).
+_REGISTERED = " AND {t}player_id IN (SELECT user_id FROM play_player WHERE NOT is_guest)"
+_TOTAL_SQL = "SELECT count(*) FROM play_attempt WHERE deal_id = %s AND {on_board}{who}"
+
+
+def _sql(template: str, registered: bool) -> str:
+    return (template.replace("{on_board}", ON_BOARD_SQL)
+            .replace("{who_a}", _REGISTERED.format(t="a.") if registered else "")
+            .replace("{who}", _REGISTERED.format(t="") if registered else ""))
+
+
+_QUERIES = {
+    registered: {name: _sql(sql, registered) for name, sql in (
+        ("top", _TOP_SQL), ("counts", _COUNTS_SQL), ("buckets", _BUCKETS_SQL),
+        ("in_bucket", _IN_BUCKET_SQL), ("total", _TOTAL_SQL))}
+    for registered in (False, True)
+}
 
 
 # A bucket as one sortable int64, so the counts unpickle as two flat arrays
@@ -167,11 +189,27 @@ class BucketCounts:
         return self.ahead[bisect.bisect_left(self.keys, key)]
 
 
-def _cache_key(deal: DailyDeal) -> str:
-    return f"play:leaderboard:buckets:v3:{deal.pk}"
+def _cache_key(deal, registered: bool = False) -> str:
+    """The cached counts' key of a deal (or its id), of its whole board or of its registered one."""
+    deal_id = getattr(deal, "pk", deal)
+    return f"play:leaderboard:buckets:v3:{deal_id}{':registered' if registered else ''}"
 
 
-def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
+def leaderboard_counts_forget(deal_ids) -> None:
+    """Drop the cached counts of these deals' boards (both of each), after
+    attempts left them: the next read counts again."""
+    keys = [_cache_key(deal_id, registered) for deal_id in set(deal_ids)
+            for registered in (False, True)]
+    if not keys:
+        return
+    try:
+        cache.delete_many(keys)
+    except CACHE_ERRORS as error:
+        cache_failed("cached leaderboard counts are left to expire", error)
+
+
+def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor,
+                  registered: bool = False) -> BucketCounts:
     """The deal's bucket counts, from the cache while younger than
     LEADERBOARD_COUNTS_TTL, else counted now (and cached).
 
@@ -180,12 +218,14 @@ def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
     once): past half the TTL, the one request that wins a cache lock counts
     them again while the others keep using the ones still in date."""
     ttl = settings.LEADERBOARD_COUNTS_TTL
-    key = _cache_key(deal)
+    key = _cache_key(deal.pk, registered)
+    count = functools.partial(_bucket_counts_count, deal=deal, now=now, cursor=cursor,
+                              registered=registered)
     try:
         cached = cache.get(key)
     except CACHE_ERRORS as error:
         cache_failed("the leaderboard counts live", error)
-        return _bucket_counts_count(deal=deal, now=now, cursor=cursor, keep=False)
+        return count(keep=False)
     # The cache's own expiry runs on its clock; as_of keeps the bound on ours.
     if isinstance(cached, BucketCounts):
         age = now - cached.as_of
@@ -193,10 +233,10 @@ def bucket_counts(*, deal: DailyDeal, now: dt.datetime, cursor) -> BucketCounts:
             if age <= dt.timedelta(seconds=ttl / 2) or not _cache_add(f"{key}:lock", ttl):
                 return cached
             try:
-                return _bucket_counts_count(deal=deal, now=now, cursor=cursor)
+                return count()
             finally:
                 _cache_delete(f"{key}:lock")
-    return _bucket_counts_count(deal=deal, now=now, cursor=cursor)
+    return count()
 
 
 def _cache_add(key: str, ttl: int) -> bool:
@@ -214,9 +254,9 @@ def _cache_delete(key: str) -> None:
         cache_failed("a leaderboard lock is left to expire", error)
 
 
-def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor,
+def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor, registered: bool,
                          keep: bool = True) -> BucketCounts:
-    cursor.execute(_BUCKETS_SQL, [deal.pk])
+    cursor.execute(_QUERIES[registered]["buckets"], [deal.pk])
     rows = cursor.fetchall()
     total = sum(n for *_, n in rows)
     counts = BucketCounts(
@@ -227,7 +267,7 @@ def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor,
     )
     if keep:
         try:
-            cache.set(_cache_key(deal), counts, timeout=settings.LEADERBOARD_COUNTS_TTL)
+            cache.set(_cache_key(deal.pk, registered), counts, timeout=settings.LEADERBOARD_COUNTS_TTL)
         except CACHE_ERRORS as error:
             cache_failed("the leaderboard counts are not kept", error)
     return counts
@@ -248,7 +288,7 @@ def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, machine_p
 
 
 def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.datetime,
-                cursor=None) -> dict:
+                cursor=None, registered: bool = False) -> dict:
     """The top ``limit`` (ranked live by RANK()), the total, and the player's
     own rank and share beaten.
 
@@ -256,24 +296,23 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     LEADERBOARD_CACHED_COUNTS_FROM ranked attempts on, the total and the
     attempts in better buckets come from bucket counts at most
     LEADERBOARD_COUNTS_TTL seconds old (``counts_as_of``), and only the order
-    within the player's own bucket is counted live."""
+    within the player's own bucket is counted live. With ``registered``,
+    the same board of registered players' attempts only."""
+    queries = _QUERIES[registered]
     cur = cursor or connection.cursor()
-    cur.execute(_TOP_SQL, [deal.pk, limit])
+    cur.execute(queries["top"], [deal.pk, limit])
     entries = [
         _entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
                c, u, r, e, m, user_id is not None and pid == user_id)
         for (_id, pid, name, guest, username, c, u, r, e, m, rank) in cur.fetchall()
     ]
-    buckets = bucket_counts(deal=deal, now=now, cursor=cur)
+    buckets = bucket_counts(deal=deal, now=now, cursor=cur, registered=registered)
     cached = buckets.total >= settings.LEADERBOARD_CACHED_COUNTS_FROM
     counts_as_of = buckets.as_of if cached else now
-    mine = (
-        Attempt.objects.filter(ON_BOARD, deal=deal, player_id=user_id)
-        .select_related("player__player")
-        .first()
-        if user_id is not None
-        else None
-    )
+    mine = Attempt.objects.filter(ON_BOARD, deal=deal, player_id=user_id)
+    if registered:
+        mine = mine.filter(player__player__is_guest=False)
+    mine = mine.select_related("player__player").first() if user_id is not None else None
     total = buckets.total
     me = None
     if mine is not None:
@@ -283,12 +322,12 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
         shown = {"e": e - e % TIME_STEP_MS, "e_end": e - e % TIME_STEP_MS + TIME_STEP_MS}
         mark = {"deal": deal.pk, "m": m, "c": c, "u": u, "r": r, **shown}
         if cached:
-            cur.execute(_IN_BUCKET_SQL, mark)
+            cur.execute(queries["in_bucket"], mark)
             better_in_bucket, equal = cur.fetchone()
             better = (buckets.ahead_of(machine_pace=m, cards_home=c, undos=u, redeals=r)
                       + better_in_bucket)
         else:
-            cur.execute(_COUNTS_SQL, mark)
+            cur.execute(queries["counts"], mark)
             total, better, equal = cur.fetchone()
         # Exact when counted live; from a snapshot, a record that moved since
         # may not add up, so keep beaten within what can be true.
@@ -301,12 +340,10 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
         me["beaten"] = beaten
         me["beaten_share"] = round(beaten / (total - 1), 4) if total > 1 else 0.0
     elif not cached:
-        cur.execute(
-            f"SELECT count(*) FROM play_attempt WHERE deal_id = %s AND {ON_BOARD_SQL}",
-            [deal.pk],
-        )
+        cur.execute(queries["total"], [deal.pk])
         (total,) = cur.fetchone()
-    return {"game": deal.game, "date": deal.date.isoformat(), "total": total,
+    return {"game": deal.game, "date": deal.date.isoformat(), "registered": registered,
+            "total": total,
             "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me}
 
 

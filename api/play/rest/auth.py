@@ -38,7 +38,7 @@ def user_or_guest(request):
         return request.user
     if request.method not in SAFE_METHODS:
         csrf_enforce(request)
-    wait = throttles.allowed(throttles.GuestAddressThrottle, request)
+    wait = throttles.allowed(*throttles.GUEST_THROTTLES, request=request)
     if wait is not None:
         raise exceptions.Throttled(wait=wait)
     user = guest_create()

@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from api import clock
 from api.deals.models import Game
-from api.play.accounts.names import display_name_clean
+from api.play.accounts.names import display_name_clean, has_invisible
 
 
 class StrictCharField(serializers.CharField):
@@ -31,6 +31,15 @@ class StrictIntegerField(serializers.IntegerField):
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON true or false only: no "yes", no 1."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
 
 
 class DayField(serializers.DateField):
@@ -115,6 +124,12 @@ class RegisterIn(CredentialsIn):
     username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150, min_length=3)
     display_name = DisplayNameField(max_length=40, required=False, allow_blank=True)
 
+    def validate_username(self, value):
+        if has_invisible(value):
+            raise serializers.ValidationError(
+                _("A username cannot contain characters that draw nothing."))
+        return value
+
     def validate_display_name(self, value):
         return _display_name(value) if value else value
 
@@ -133,6 +148,16 @@ class PlayerIn(Input):
 
     def validate_display_name(self, value):
         return _display_name(value)
+
+
+class AccountDeleteIn(Input):
+    """What deleting an account asks: a registered player's password, a guest's confirmation."""
+
+    password = StrictCharField(max_length=128, min_length=1, trim_whitespace=False, required=False,
+                               help_text="A registered player's password (required for them).")
+    confirm = StrictBooleanField(
+        required=False, default=False,
+        help_text="A guest: true to confirm (a registered player gives the password instead).")
 
 
 class GameField(serializers.ChoiceField):
@@ -183,6 +208,9 @@ class AttemptListIn(Input):
 
 class LeaderboardIn(Input):
     limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
+    registered = serializers.BooleanField(
+        default=False,
+        help_text="true: registered players only (guests left out of entries, total and me).")
 
 
 class HistoryIn(Input):

@@ -10,6 +10,7 @@ checks the live answers against this description.
 
 from __future__ import annotations
 
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
@@ -44,8 +45,10 @@ class ErrorOut(serializers.Serializer):
 
 
 ERRORS = {
-    400: "Bad input (`bad_request` with `fields`, `bad_date`, `bad_month`, `invalid_move`, ...).",
-    401: "`not_authenticated`: a token that is not valid, expired or revoked.",
+    400: "Bad input (`bad_request` with `fields`, `bad_date`, `bad_month`, `invalid_move`, "
+         "`bad_credentials`, `password_required`, `confirmation_required`, ...).",
+    401: "`not_authenticated`: a token that is not valid, expired or revoked (or, deleting "
+         "an account, no player in the session).",
     403: "`csrf_failed` (an unsafe request without the CSRF header), `forbidden`, "
          "`hint_not_for_ranked`, `hints_sealed`, `analysis_not_yet`.",
     404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`, "
@@ -400,10 +403,100 @@ class LeaderboardMeOut(LeaderboardEntryOut):
 class LeaderboardOut(serializers.Serializer):
     game = serializers.CharField()
     date = serializers.DateField()
+    registered = serializers.BooleanField(
+        help_text="true: the board of registered players only (?registered=true).")
     total = serializers.IntegerField()
     counts_as_of = serializers.DateTimeField()
     entries = LeaderboardEntryOut(many=True)
     me = LeaderboardMeOut(allow_null=True)
+
+
+class MyAccountOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    is_guest = serializers.BooleanField()
+    has_password = serializers.BooleanField(help_text="Whether a password is set (never the password).")
+    joined_at = serializers.DateTimeField()
+    last_seen_at = serializers.DateTimeField(allow_null=True)
+
+
+class MySessionOut(serializers.Serializer):
+    expires_at = serializers.DateTimeField()
+
+
+class MyTokenOut(serializers.Serializer):
+    issued_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField()
+
+
+class MyLoginFailuresOut(serializers.Serializer):
+    failures = serializers.IntegerField()
+    last_failure_at = serializers.DateTimeField()
+    locked_until = serializers.DateTimeField(allow_null=True)
+
+
+class MyActionOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["move", "undo", "finish"])
+    move = serializers.CharField(allow_null=True)
+    at = serializers.DateTimeField()
+
+
+class MyAnalysisOut(serializers.Serializer):
+    state = serializers.ChoiceField(choices=["pending", "analysing", "done"])
+    verdict = serializers.CharField(allow_null=True)
+    lost_at = serializers.IntegerField(allow_null=True)
+    lost_move = serializers.CharField(allow_null=True)
+    keeping_line = serializers.ListField(child=serializers.CharField())
+    analysed_at = serializers.DateTimeField(allow_null=True)
+
+
+class MyAttemptOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    date = serializers.DateField()
+    ranked = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=ATTEMPT_STATUSES)
+    cards_home = serializers.IntegerField()
+    moves = serializers.IntegerField()
+    undos = serializers.IntegerField()
+    redeals = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField()
+    machine_pace = serializers.BooleanField()
+    started_at = serializers.DateTimeField()
+    last_action_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+    start_position = serializers.CharField()
+    position = serializers.CharField()
+    line = serializers.ListField(child=serializers.CharField())
+    log = MyActionOut(many=True, help_text="Every action, undos and the finish included.")
+    analysis = MyAnalysisOut(allow_null=True)
+
+
+class MyDataOut(serializers.Serializer):
+    exported_at = serializers.DateTimeField()
+    account = MyAccountOut()
+    sessions = MySessionOut(many=True, help_text="Open sessions (their keys are never given).")
+    token = MyTokenOut(allow_null=True, help_text="The API token's dates (never its key).")
+    login_failures = MyLoginFailuresOut(
+        allow_null=True, help_text="Wrong passwords counted against the username.")
+    attempts = MyAttemptOut(many=True)
+    records = HistoryOut(help_text="As GET /api/v1/history.")
+
+
+class BodyOnDeleteSchema(AutoSchema):
+    """drf-spectacular describes the bodies of PUT, PATCH and POST only;
+    DELETE /api/v1/me takes one too (the password or the confirmation)."""
+
+    def _get_request_body(self, direction="request"):
+        if self.method != "DELETE":
+            return super()._get_request_body(direction)
+        self.method = "POST"
+        try:
+            return super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"
 
 
 # -- the schema itself ---------------------------------------------------------------

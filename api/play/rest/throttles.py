@@ -11,7 +11,8 @@ not limited. The scopes:
 - ``login_address``/``login_account``, ``token_address``/``token_account``
   (per address, and per username asked for), ``register_address``/
   ``register_account`` (per address, and per guest registering);
-- ``guest`` (guests made per address);
+- ``guest_burst`` and ``guest`` (guests made per address: a burst per
+  minute, and an hourly bound; both must allow);
 - ``hint`` (hints per player, on top of ``user``).
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 
 from django.conf import settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
@@ -26,6 +28,11 @@ from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, User
 from api.outages import CACHE_ERRORS, cache_failed
 
 log = logging.getLogger(__name__)
+
+# DRF's read-then-write of a rate's history, made one step per process for
+# caches without an atomic rate log (the laptop's per-process memory):
+# requests at the same instant would all read the same history and pass.
+_LOCAL_RATE_LOCK = threading.Lock()
 
 
 # -- the client's address --------------------------------------------------------
@@ -79,7 +86,8 @@ class _RateReadPerRequest:
         try:
             rate_log = getattr(self.cache, "rate_log", None)
             if rate_log is None:  # another cache (the laptop's): DRF's read and write
-                return super().allow_request(request, view)
+                with _LOCAL_RATE_LOCK:
+                    return super().allow_request(request, view)
             self.key = self.get_cache_key(request, view)
             if self.key is None:
                 return True
@@ -164,12 +172,19 @@ TokenAddressThrottle = _scoped("token_address", _ByAddress)
 TokenAccountThrottle = _scoped("token_account", _ByUsername)
 RegisterAddressThrottle = _scoped("register_address", _ByAddress)
 RegisterAccountThrottle = _scoped("register_account", _ByUser)
+GuestBurstThrottle = _scoped("guest_burst", _ByAddress)
 GuestAddressThrottle = _scoped("guest", _ByAddress)
+# What making a guest must pass: the burst first (a refused request is not
+# counted, so a flood spends none of the hour), then the hourly bound.
+GUEST_THROTTLES = (GuestBurstThrottle, GuestAddressThrottle)
 
 
-def allowed(throttle_class, request) -> float | None:
-    """None when the request may go on, else the seconds to wait."""
-    throttle = throttle_class()
-    if throttle.allow_request(request, None):
-        return None
-    return throttle.wait() or 1.0
+def allowed(*throttle_classes, request) -> float | None:
+    """None when the request may go on under every one of these rates, else
+    the seconds to wait (the longest). Each rate is asked in turn, and the
+    first that refuses stops the others counting the request."""
+    for throttle_class in throttle_classes:
+        throttle = throttle_class()
+        if not throttle.allow_request(request, None):
+            return throttle.wait() or 1.0
+    return None

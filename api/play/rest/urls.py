@@ -8,6 +8,7 @@ app_name = "play"
 
 urlpatterns = [
     path("me", views.MeView.as_view(), name="me"),
+    path("me/data", views.MyDataView.as_view(), name="me-data"),
     path("auth/register", views.RegisterView.as_view(), name="register"),
     path("auth/login", views.LoginView.as_view(), name="login"),
     path("auth/logout", views.LogoutView.as_view(), name="logout"),

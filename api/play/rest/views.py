@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import clock
-from api.play.accounts import lockout, tokens
+from api.play.accounts import lockout, privacy, tokens
 from api.play.accounts import services as accounts
 from api.play.attempts import services as attempts
 from api.play.errors import FutureDate, NotFound, PlayError
@@ -46,6 +46,8 @@ def _date(text: str) -> dt.date:
 
 
 class MeView(APIView):
+    schema = out.BodyOnDeleteSchema()
+
     @documented(ok={200: out.PlayerOut},
                 summary="The current player (a guest is made on a first visit)")
     def get(self, request):
@@ -59,6 +61,35 @@ class MeView(APIView):
         data = _valid(s.PlayerIn, request.data)
         user = user_or_guest(request)
         return Response(answers.player_out(accounts.player_rename(user=user, **data)))
+
+    @documented(request=s.AccountDeleteIn, ok={204: None}, errors=(400,),
+                summary="Delete my account and everything kept about me; the session ends")
+    def delete(self, request):
+        data = _valid(s.AccountDeleteIn, request.data)
+        user = request.user
+        if not user.is_authenticated:
+            raise exceptions.NotAuthenticated(_("There is no account in this session to delete."))
+        if user.has_usable_password():
+            if "password" not in data:
+                raise PlayError(_("Give your password to delete your account."),
+                                code="password_required")
+            _authenticate(request, {"username": user.get_username(), "password": data["password"]})
+        elif not data["confirm"]:
+            raise PlayError(_("Confirm the deletion: send \"confirm\": true."),
+                            code="confirmation_required")
+        privacy.account_delete(user=user)
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MyDataView(APIView):
+    @documented(ok={200: out.MyDataOut},
+                summary="Everything kept about me: account, attempts with their logs, analyses, "
+                "records (no password hash, session key or token)")
+    def get(self, request):
+        user = user_or_guest(request)
+        player = accounts.player_get_or_create(user=user)
+        return Response(privacy.player_data(user=user, player=player, now=clock.now()))
 
 
 _DEFAULT_THROTTLES = [throttles.PlayAnonThrottle, throttles.PlayUserThrottle]
@@ -105,12 +136,17 @@ class LoginView(APIView):
     throttle_classes = [*_DEFAULT_THROTTLES, throttles.LoginAddressThrottle,
                         throttles.LoginAccountThrottle]
 
-    @documented(request=s.CredentialsIn, ok={200: out.PlayerOut}, summary="Log in (session)")
+    @documented(request=s.CredentialsIn, ok={200: out.PlayerOut},
+                summary="Log in (session); a guest's attempts on open deals go to the account")
     def post(self, request):
         data = _valid(s.CredentialsIn, request.data)
         if not request.user.is_authenticated:
             csrf_enforce(request)
         user = _authenticate(request, data)
+        before = request.user
+        if (before.is_authenticated and before.pk != user.pk
+                and accounts.player_get_or_create(user=before).is_guest):
+            accounts.guest_attempts_carry(guest=before, account=user, now=clock.now())
         login(request._request, user, backend=lockout.SESSION_BACKEND)
         get_token(request._request)
         return Response(answers.player_out(accounts.player_get_or_create(user=user)))
@@ -337,7 +373,8 @@ class LeaderboardView(APIView):
         deal = days.deal_for(game=game, date=_date(date), now=now)
         user_id = request.user.pk if request.user.is_authenticated else None
         return Response(
-            selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now)
+            selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now,
+                                  registered=query["registered"])
         )
 
 

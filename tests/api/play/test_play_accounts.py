@@ -36,14 +36,6 @@ def test_registering_twice_or_with_a_taken_name_or_weak_password_is_refused(api,
     assert reply.status == 409 and reply.error_code == "already_registered"
 
 
-def test_logging_in_leaves_the_guests_records_with_the_guest(api, alice, todays_deals, login):
-    player = api()
-    attempt = player.start("cruel")
-    player.post("/api/v1/auth/login", {"username": "alice", "password": "correct horse battery staple"})
-    assert player.get("/api/v1/me").body["username"] == "alice"
-    assert player.get(f"/api/v1/attempts/{attempt['id']}").status == 404
-
-
 def test_wrong_credentials_are_a_clear_400(api, alice):
     reply = api().post("/api/v1/auth/login", {"username": "alice", "password": "nope"})
     assert reply.status == 400 and reply.error_code == "bad_credentials"

@@ -103,7 +103,8 @@ def test_the_top_is_limited_and_my_rank_is_given_even_below_it(api, login, make_
 def test_a_player_without_a_ranked_attempt_has_no_rank(api, todays_deals, today):
     board = api().get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
     assert dt.datetime.fromisoformat(board.pop("counts_as_of"))
-    assert board == {"game": "cruel", "date": today.isoformat(), "total": 0, "entries": [], "me": None}
+    assert board == {"game": "cruel", "date": today.isoformat(), "registered": False, "total": 0,
+                     "entries": [], "me": None}
 
 
 def test_invalid_leaderboard_requests_are_clear_4xx(api, todays_deals, today):

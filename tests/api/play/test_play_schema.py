@@ -69,3 +69,18 @@ def test_every_operation_documents_its_answer_and_its_errors_in_the_one_shape(sc
             if "requestBody" in operation:
                 assert "400" in responses, (method, path)
     assert set(components["ErrorDetailOut"]["required"]) == {"code", "message", "fields"}
+
+
+def test_the_privacy_operations_and_the_registered_board_are_described(schema):
+    components = schema["components"]["schemas"]
+    delete = schema["paths"]["/api/v1/me"]["delete"]
+    assert "204" in delete["responses"] and "400" in delete["responses"]
+    body = delete["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert set(components[body]["properties"]) == {"password", "confirm"}
+    data = schema["paths"]["/api/v1/me/data"]["get"]["responses"]["200"]
+    shape = components[data["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]]
+    assert {"account", "attempts", "records", "sessions", "token"} <= set(shape["properties"])
+    board = schema["paths"]["/api/v1/leaderboard/{game}/{date}"]["get"]
+    registered = next(p for p in board["parameters"] if p["name"] == "registered")
+    assert registered["in"] == "query" and registered["schema"]["type"] == "boolean"
+    assert "registered" in components["LeaderboardOut"]["properties"]

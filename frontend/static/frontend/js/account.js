@@ -1,16 +1,19 @@
 // The account page: who you are (guest or registered), register keeping the
-// guest's records, log in and out, and the name shown on the leaderboard.
+// guest's records, log in and out, the name shown on the leaderboard, and
+// your data: download it, or delete the account (after a confirmation).
 // Every call goes through api.js (JSON, CSRF header, language).
 
 import { api, errorText } from "./api.js";
+import { confirmDialog } from "./confirm.js";
 import { announce, gettext } from "./dom.js";
 import { fill } from "./format.js";
 
 const root = document.querySelector("[data-account]");
 const $ = (name) => root.querySelector(`[data-ref="${name}"]`);
 // The server's own words for these are already in the page's language.
-const ACCOUNT_CODES = new Set(["bad_credentials", "username_taken", "already_registered"]);
-const FIELD_OF_CODE = { username_taken: "username" };
+const ACCOUNT_CODES = new Set(["bad_credentials", "username_taken", "already_registered",
+  "password_required"]);
+const FIELD_OF_CODE = { username_taken: "username", password_required: "password" };
 
 function showMessage(text, kind = "info") {
   const box = $("message");
@@ -59,6 +62,10 @@ function render(me) {
   $("guest").hidden = !me.is_guest;
   $("member").hidden = me.is_guest;
   $("name").hidden = false;
+  $("data").hidden = false;
+  // A registered player deletes with the password; a guest with the confirmation alone.
+  $("delete-password-field").hidden = me.is_guest;
+  $("delete").elements.password.required = !me.is_guest;
   $("rename").elements.display_name.value = me.display_name;
   root.dataset.guest = String(me.is_guest);
 }
@@ -124,6 +131,37 @@ $("logout").addEventListener("click", async () => {
     await api("/auth/logout", { method: "POST" });
     await refresh(); // a new guest, as on a first visit
     showMessage(gettext("Logged out. You are playing as a new guest."));
+  } catch (error) {
+    showMessage(errorText(error, gettext), "error");
+  } finally {
+    root.dataset.busy = "false";
+  }
+});
+
+handle($("delete"), async ({ password }) => {
+  const sure = await confirmDialog($("delete-dialog"),
+    { confirm: $("delete-confirm"), keep: $("delete-keep") });
+  if (!sure) return gettext("Your account is kept.");
+  const guest = root.dataset.guest === "true";
+  await api("/me", { method: "DELETE", body: guest ? { confirm: true } : { password } });
+  return gettext("Your account and everything kept about it are deleted. You are playing as a new guest.");
+});
+
+/** The JSON of GET /me/data, saved as a file by the browser. */
+$("download").addEventListener("click", async () => {
+  if (root.dataset.busy === "true") return;
+  root.dataset.busy = "true";
+  try {
+    const data = await api("/me/data");
+    const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `solitaire-${data.account.username}.json`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    showMessage(gettext("Your data is downloaded."));
   } catch (error) {
     showMessage(errorText(error, gettext), "error");
   } finally {

@@ -24,7 +24,9 @@ async function load() {
   const date = form.date.value;
   $("message").hidden = true;
   try {
-    const data = await api(`/leaderboard/${game}/${date}?limit=50`);
+    // Registered players only: guests left out, so a swarm of them cannot crowd the board.
+    const registered = form.registered.checked ? "&registered=true" : "";
+    const data = await api(`/leaderboard/${game}/${date}?limit=50${registered}`);
     $("redeals-head").hidden = game !== "cruel";
     const rows = data.entries.map((e) => row(e, game));
     if (data.me && !data.entries.some((e) => e.is_me)) {
@@ -61,12 +63,19 @@ async function init() {
   await load();
 }
 
-form.addEventListener("submit", (event) => {
-  event.preventDefault();
+function show() {
   const url = new URL(window.location.href);
   url.searchParams.set("game", form.game.value);
   url.searchParams.set("date", form.date.value);
+  if (form.registered.checked) url.searchParams.set("registered", "true");
+  else url.searchParams.delete("registered");
   history.replaceState(null, "", url);
   load();
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  show();
 });
+form.registered.addEventListener("change", show);
 init();
