@@ -66,7 +66,8 @@ function render(data) {
     cells.push(day ? cell(day) : h("td", { class: "day day--outside" },
       h("span", { class: "day__number day__number--quiet" }, String(d))));
   }
-  while (cells.length % 7) cells.push(h("td", { class: "day day--outside" }));
+  // Always six weeks, as the page's placeholder has: the legend below never moves.
+  while (cells.length < 42) cells.push(h("td", { class: "day day--outside" }));
   const weeks = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(h("tr", {}, cells.slice(i, i + 7)));
   replace($("weeks"), weeks);
