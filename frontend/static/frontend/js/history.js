@@ -60,7 +60,8 @@ function renderStreakCalendar(days, today) {
         if (!day) return h("td", {});
         const label = `${formatDate(day.date, lang, { weekday: true })}: ${names[day.kind]}`;
         return h("td", {}, h("a", {
-          class: `streak-day streak-day--${day.kind}${day.date === today ? " streak-day--today" : ""}`,
+          class: `streak-day streak-day--${day.kind}${day.date === today ? " streak-day--today" : ""}${
+            day.date.endsWith("-01") ? " streak-day--first" : ""}`,
           href: streakDayHref(day, days, today), title: label, "aria-label": label,
           "aria-current": day.date === today ? "date" : null,
           dataset: { date: day.date, kind: day.kind },
