@@ -20,7 +20,7 @@ const root = document.querySelector("[data-replay]");
 const { game, date } = root.dataset;
 const $ = (name) => root.querySelector(`[data-ref="${name}"]`);
 const board = new BoardView($("board"), { onSlot() {}, onDrop() {}, onKey() {} });
-const state = { moves: [], positions: [], step: 0, timer: null, mark: null };
+const state = { moves: [], positions: [], step: 0, timer: null };
 const siteName = document.title.split(" \u00b7 ").pop();
 
 /** The step the address names (#step=N), or 0. */
@@ -124,7 +124,6 @@ function headline(name) {
  * that lost the win, on the line that kept it the move that kept it.
  */
 function markMove(mark) {
-  state.mark = mark;
   $("mark").hidden = $("legend").hidden = !mark;
   if (!mark) return;
   $("mark").dataset.kind = $("legend").dataset.kind = mark.kind;
