@@ -91,13 +91,16 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
 
 @ensure_csrf_cookie
 def replay(request: HttpRequest, game: str, date: str) -> HttpResponse:
+    """A past day's solution, or with ?attempt=id the player's own attempt
+    (reached from their history, so the menu marks History)."""
     game = _game_or_404(game)
     day = _date_or_404(date)
+    attempt = request.GET.get("attempt", "")
     return render(
         request,
         "frontend/replay.html",
-        {"nav": "calendar", "game": game, "game_name": GAMES[game], "date": day.isoformat(),
-         "date_text": long_date(day)},
+        {"nav": "history" if attempt else "calendar", "game": game, "game_name": GAMES[game],
+         "date": day.isoformat(), "date_text": long_date(day), "attempt": attempt},
     )
 
 

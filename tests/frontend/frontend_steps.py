@@ -125,3 +125,26 @@ def certified(game: str) -> tuple[str, str]:
     for Cruel one whose solution redeals, so that a win through clicks uses
     the Redeal button too."""
     return certified_deal(game, with_redeal=True)
+
+
+def api_play(page, game: str, moves: list[str], *, date: str | None = None, batch: bool = False) -> int:
+    """An attempt played through the API with the page's session (today's
+    ranked one, or a practice one on a past ``date``), one move a call or
+    all in one ``batch``, then finished: its id."""
+    return page.evaluate(
+        """async ([game, moves, date, batch]) => {
+          const token = () => document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice(10);
+          const call = async (path, body) => {
+            const r = await fetch('/api/v1' + path, {method: 'POST', body: JSON.stringify(body), headers: {
+              'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': token()}});
+            if (!r.ok) throw new Error(path + ' ' + r.status + ' ' + await r.text());
+            return r.json();
+          };
+          let attempt = await call('/attempts', date ? {game, date} : {game});
+          if (batch) attempt = await call(`/attempts/${attempt.id}/moves`, {moves, version: attempt.version});
+          else for (const move of moves) attempt = await call(`/attempts/${attempt.id}/moves`, {move, version: attempt.version});
+          if (!attempt.finished) await call(`/attempts/${attempt.id}/finish`, {});
+          return attempt.id;
+        }""",
+        [game, moves, date, batch],
+    )

@@ -133,8 +133,7 @@ def test_the_page_follows_the_browser_language_and_can_be_switched(deals, open_p
     assert "Cartas nas fundações" in page.locator(".counters").inner_text()
     # Card labels come from the JavaScript catalog.
     assert "de " in page.locator('.slot[data-kind="stack"]').first.get_attribute("aria-label")
-    page.select_option("#language-select", "en")
-    page.get_by_role("button", name="Mudar de idioma").click()
+    page.get_by_role("group", name="Idioma").get_by_role("button", name="EN English").click()
     page.wait_for_selector("html[lang='en']")
     page.wait_for_selector('[data-play][data-busy="false"][data-version="0"]')
     assert "Cards home" in page.locator(".counters").inner_text()

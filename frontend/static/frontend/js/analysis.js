@@ -87,55 +87,27 @@ export async function showHistoryAnalyses(container, ids, { most = 14 } = {}) {
 }
 
 /**
- * The replay page for an attempt (?attempt=id): the player's line, opened
- * at the position before the move that lost the win, and the line that kept
- * it, through the replay's own `state` and `show`.
+ * The lines of an attempt's replay (?attempt=id), or null when its analysis
+ * cannot be shown: `mine` (the player's moves and the positions after each)
+ * and, once the day is over, `kept` (the player's line up to the move that
+ * lost the win, then the line that kept it). While the day lasts the API
+ * names the losing move and the one keeping move only: `keptLater` says so.
  */
-export async function replayAttempt(attemptId, { root, state, show, $ }) {
+export async function attemptLines(attemptId) {
   const analysis = await fetchAnalysis(attemptId, { steps: true, waits: [] });
-  if (!analysis || !analysis.positions) {
-    $("message").hidden = false;
-    $("message").textContent = gettext("This attempt's analysis is not available.");
-    return;
-  }
-  root.dataset.attempt = String(attemptId);
-  root.querySelector("h1").textContent = gettext("Your attempt, move by move");
-  $("intro").textContent = analysisText(analysis) ?? "";
-  const lost = analysis.lost_at;
-  const kept = Boolean(lost?.keeping_line); // none while the deal's day lasts
-  const lines = {
-    mine: { moves: analysis.moves, positions: analysis.positions },
-  };
-  if (kept) {
-    const before = lost.move_number - 1;
+  if (!analysis || !analysis.positions) return null;
+  const lost = analysis.verdict === "lost" ? analysis.lost_at : null;
+  const lines = { mine: { moves: analysis.moves, positions: analysis.positions } };
+  const keeping = lost && Array.isArray(lost.keeping_line) && lost.keeping_line.length
+    && Array.isArray(lost.keeping_positions) ? lost : null;
+  if (keeping) {
+    const before = keeping.move_number - 1;
     lines.kept = {
-      moves: [...analysis.moves.slice(0, before), ...lost.keeping_line],
-      positions: [...analysis.positions.slice(0, before), ...lost.keeping_positions],
+      moves: [...analysis.moves.slice(0, before), ...keeping.keeping_line],
+      positions: [...analysis.positions.slice(0, before), ...keeping.keeping_positions],
     };
   }
-  const choose = (name) => {
-    const line = lines[name];
-    state.moves = line.moves;
-    state.positions = line.positions;
-    root.dataset.line = name;
-    replace($("moves"), line.moves.map((token, i) => h("li", {
-      dataset: lost && i + 1 === lost.move_number ? { lost: name === "mine" ? "lost" : "kept" } : {},
-    }, h("button", { type: "button", class: "linklike", dataset: { step: String(i + 1) } }, moveText(token, gettext)))));
-    for (const button of switcher.querySelectorAll("button")) {
-      button.setAttribute("aria-pressed", String(button.dataset.line === name));
-    }
-    show(lost ? lost.move_number - 1 : 0);
-  };
-  const switcher = h("p", { class: "replay-lines", dataset: { ref: "lines" } },
-    h("button", { type: "button", class: "button", dataset: { line: "mine" } }, gettext("Your line")),
-    kept ? [" ", h("button", { type: "button", class: "button", dataset: { line: "kept" } }, gettext("The line that kept the win"))] : null);
-  switcher.addEventListener("click", (event) => {
-    const name = event.target.closest("button")?.dataset.line;
-    if (name) choose(name);
-  });
-  $("player").prepend(switcher);
-  $("player").hidden = false;
-  choose("mine");
+  return { analysis, lost, lines, keptLater: Boolean(lost && !keeping) };
 }
 
 /**

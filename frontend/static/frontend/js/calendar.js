@@ -10,11 +10,11 @@ const game = root.dataset.game;
 const lang = document.documentElement.lang || "pt-pt";
 const $ = (name) => root.querySelector(`[data-ref="${name}"]`);
 
-/** What a day's cell says: [mark, sentence for screen readers, kind]. */
+/** What a day's cell says: [mark, sentence for screen readers, kind] (a day not played: a play sign drawn by CSS). */
 export function dayResult(day) {
   if (!day.has_deal) return ["", gettext("no deal"), "none"];
   const r = day.record;
-  if (!r) return ["·", day.today ? gettext("today's deal, not played yet") : gettext("not played"), "unplayed"];
+  if (!r) return ["", day.today ? gettext("today's deal, not played yet") : gettext("not played"), "unplayed"];
   if (r.won) return ["✓", gettext("won"), "won"];
   return [`${r.cards_home}/52`, fill(gettext("best: %(n)s of 52 cards home"), { n: r.cards_home }), "played"];
 }
@@ -25,9 +25,15 @@ function cell(day) {
   const level = levelWord(day.difficulty_level, gettext);
   const label = [`${formatDate(day.date, lang)}: ${sentence}`,
     level ? fill(gettext("difficulty: %(level)s"), { level }) : ""].filter(Boolean).join(", ");
+  // The level as a word, and as pips (step of 4) where a phone's cell is too narrow for the word.
+  const pips = level ? Array.from({ length: day.difficulty_level.of }, (_, i) => h("span", {
+    class: i < day.difficulty_level.step ? "pip pip--on" : "pip",
+  })) : [];
   const content = [h("span", { class: "day__number", "aria-hidden": "true" }, String(number)),
-    level ? h("span", { class: `day-level day-level--${day.difficulty_level.level}`, "aria-hidden": "true" }, level) : null,
-    h("span", { class: `day-mark day-mark--${kind}`, "aria-hidden": "true" }, mark || gettext("no deal"))];
+    level ? h("span", { class: `day-level day-level--${day.difficulty_level.level}`, "aria-hidden": "true" },
+      h("span", { class: "day-level__word" }, level), h("span", { class: "day-level__pips" }, pips)) : null,
+    h("span", { class: `day-mark day-mark--${kind}`, "aria-hidden": "true" }, day.has_deal ? mark
+      : [h("span", { class: "day-mark__word" }, gettext("no deal")), h("span", { class: "day-mark__dash" }, "\u2013")])];
   const href = day.today ? `/play/${game}/` : `/play/${game}/${day.date}/`;
   return h("td", { class: `day day--${kind}${day.today ? " day--today" : ""}`, dataset: { date: day.date, kind } },
     day.has_deal
@@ -36,7 +42,8 @@ function cell(day) {
 }
 
 function render(data) {
-  replace($("weekdays"), weekdayNames(lang).map((w) => h("th", { scope: "col", abbr: w.long }, w.short)));
+  // Three letters fit a phone's column in both languages ("seg", "Mon"); abbr holds the whole name.
+  replace($("weekdays"), weekdayNames(lang).map((w) => h("th", { scope: "col", abbr: w.long }, w.short.slice(0, 3))));
   const monthName = formatMonth(data.month, lang);
   $("month-name").textContent = monthName;
   $("caption").textContent = fill(gettext("Your results in %(month)s"), { month: monthName });
@@ -59,7 +66,8 @@ function render(data) {
     cells.push(day ? cell(day) : h("td", { class: "day day--outside" },
       h("span", { class: "day__number day__number--quiet" }, String(d))));
   }
-  while (cells.length % 7) cells.push(h("td", { class: "day day--outside" }));
+  // Always six weeks, as the page's placeholder has: the legend below never moves.
+  while (cells.length < 42) cells.push(h("td", { class: "day day--outside" }));
   const weeks = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(h("tr", {}, cells.slice(i, i + 7)));
   replace($("weeks"), weeks);

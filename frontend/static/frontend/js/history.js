@@ -29,16 +29,45 @@ function statusName(status) {
   }[status] ?? "";
 }
 
+/** Where a day of the streak calendar leads: its page, of the game played that day (Cruel if none or both). */
+export function streakDayHref(day, days, today) {
+  const record = days.find((d) => d.date === day.date);
+  const game = record && !record.cruel && record.flower ? "flower" : "cruel";
+  return day.date === today ? `/play/${game}/` : `/play/${game}/${day.date}/`;
+}
+
+/**
+ * The last twelve weeks, a row a week (Monday first): each row headed by
+ * its month where a month begins, each day a square with its number, a
+ * link to that day with its date and result in its name and title.
+ */
 function renderStreakCalendar(days, today) {
-  replace($("streak-weekdays"), weekdayNames(lang).map((w) => h("th", { scope: "col", abbr: w.long }, w.short)));
-  const names = { won: gettext("won"), played: gettext("played"), none: gettext("not played") };
-  replace($("streak-weeks"), streakWeeks(days, today, 12).map((week) => h("tr", {}, week.map((day) => {
-    if (!day) return h("td", {});
-    return h("td", {}, h("span", {
-      class: `streak-day streak-day--${day.kind}`, role: "img", dataset: { date: day.date, kind: day.kind },
-      "aria-label": `${formatDate(day.date, lang)}: ${names[day.kind]}`,
-    }));
-  }))));
+  replace($("streak-weekdays"),
+    h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, gettext("Week"))),
+    weekdayNames(lang).map((w) => h("th", { scope: "col", abbr: w.long }, w.short.replace(/\.$/, "").slice(0, 3))));
+  const names = { won: gettext("a ranked attempt won"), played: gettext("played on the day"), none: gettext("not played") };
+  const monthShort = new Intl.DateTimeFormat(lang.startsWith("pt") ? "pt-PT" : "en-GB", { month: "short", timeZone: "UTC" });
+  replace($("streak-weeks"), streakWeeks(days, today, 12).map((week, row) => {
+    const first = week[0];
+    const newMonth = week.find((day) => day && day.date.endsWith("-01"));
+    const labelled = newMonth ?? (row === 0 ? first : null);
+    const month = labelled ? monthShort.format(new Date(`${labelled.date}T00:00:00Z`)).slice(0, 3) : "";
+    return h("tr", {},
+      h("th", { scope: "row", class: "streak-calendar__month" },
+        h("span", { "aria-hidden": "true" }, month),
+        h("span", { class: "visually-hidden" }, fill(gettext("Week of %(date)s"), { date: formatDate(first.date, lang) }))),
+      week.map((day) => {
+        if (!day) return h("td", {});
+        const label = `${formatDate(day.date, lang, { weekday: true })}: ${names[day.kind]}`;
+        return h("td", {}, h("a", {
+          class: `streak-day streak-day--${day.kind}${day.date === today ? " streak-day--today" : ""}${
+            day.date.endsWith("-01") ? " streak-day--first" : ""}`,
+          href: streakDayHref(day, days, today), title: label, "aria-label": label,
+          "aria-current": day.date === today ? "date" : null,
+          dataset: { date: day.date, kind: day.kind },
+        }, String(Number(day.date.slice(8)))));
+      }));
+  }));
 }
 
 function renderPerGame(days) {
@@ -62,6 +91,26 @@ function renderPerGame(days) {
   }));
 }
 
+/** A day's cell of the days' table: the result, its details, then the day's links, each on its own line. */
+function dayCell(game, date, record) {
+  const links = h("ul", { class: "day-cell__links" },
+    h("li", {}, h("a", { href: `/play/${game}/${date}/` }, gettext("The day's page"))),
+    h("li", {}, h("a", { href: `/leaderboard/?game=${game}&date=${date}` }, gettext("Leaderboard"))));
+  if (!record) {
+    return h("td", { class: "day-cell day-cell--none" }, h("p", { class: "day-cell__result" }, gettext("not played")), links);
+  }
+  const details = [];
+  if (game === "cruel") details.push(redealsText(record.redeals, ngettext));
+  details.push(undosText(record.undos, ngettext), formatDuration(record.elapsed_seconds));
+  if (!record.ranked) details.push(gettext("practice"));
+  return h("td", { class: `day-cell${record.won ? " day-cell--won" : ""}` },
+    h("p", { class: "day-cell__result" }, h("strong", {}, `${record.cards_home}/52`), " ",
+      record.won ? gettext("won") : statusName(record.status)),
+    h("p", { class: "day-cell__details" }, details.join(" \u00b7 ")),
+    links,
+    h("p", { class: "analysis", hidden: true, dataset: { analysis: String(record.attempt_id) } }));
+}
+
 async function load() {
   try {
     const [data, daily] = await Promise.all([api("/history"), api("/daily")]);
@@ -82,11 +131,7 @@ async function load() {
     }) : null);
     replace($("days"), days.map((day) => h("tr", {},
       h("th", { scope: "row" }, h("time", { datetime: day.date }, formatDate(day.date, lang))),
-      ["cruel", "flower"].map((game) => h("td", {},
-        recordText(game, day[game]), " ",
-        h("a", { href: `/play/${game}/${day.date}/` }, gettext("the day's page")), " · ",
-        h("a", { href: `/leaderboard/?game=${game}&date=${day.date}` }, gettext("leaderboard")),
-        day[game] ? h("p", { class: "analysis", hidden: true, dataset: { analysis: String(day[game].attempt_id) } }) : null)))));
+      ["cruel", "flower"].map((game) => dayCell(game, day.date, day[game])))));
     $("loading").hidden = true;
     $("content").hidden = false;
     root.dataset.loaded = "true";

@@ -13,16 +13,25 @@ for (const form of document.querySelectorAll("form[method=post]")) {
   });
 }
 
-// A menu wider than the screen scrolls sideways: mark that more lies beyond
-// the edge, and bring the current page's item into view.
-const nav = document.querySelector(".site-header")?.querySelector("nav");
-if (nav) {
-  const mark = () => nav.classList.toggle("nav--more", nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1);
-  const current = nav.querySelector('[aria-current="page"]');
-  if (current && nav.scrollWidth > nav.clientWidth) {
-    nav.scrollLeft = Math.max(0, current.offsetLeft + current.offsetWidth - nav.clientWidth + 16);
-  }
-  nav.addEventListener("scroll", mark, { passive: true });
-  window.addEventListener("resize", mark);
-  mark();
+// A phone's menu: a sheet behind the Menu button (CSS shows the button only
+// on a narrow screen). Escape, a tap outside or a wider window closes it.
+const header = document.querySelector(".site-header");
+const menuButton = header?.querySelector(".menu-button");
+if (menuButton) {
+  const isOpen = () => menuButton.getAttribute("aria-expanded") === "true";
+  const setOpen = (open) => {
+    menuButton.setAttribute("aria-expanded", String(open));
+    header.classList.toggle("site-header--open", open);
+  };
+  menuButton.addEventListener("click", () => setOpen(!isOpen()));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && isOpen()) {
+      setOpen(false);
+      menuButton.focus();
+    }
+  });
+  document.addEventListener("click", (event) => {
+    if (isOpen() && !header.contains(event.target)) setOpen(false);
+  });
+  window.matchMedia("(min-width: 701px)").addEventListener("change", () => setOpen(false));
 }
