@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 
 import pytest
 from certified_deals import deal_create
@@ -83,7 +84,7 @@ def long_column_line(start: str, at_least: int = 15) -> tuple[str, ...]:
             if not column:
                 continue
             need = ranks.index(column[-1][0]) - 1
-            free = [c for c in bouquet] + [o[-1] for o in columns if o and o is not column]
+            free = [*bouquet, *(o[-1] for o in columns if o and o is not column)]
             ready = any(ranks.index(c[0]) == need for c in free)
             best = max(best, len(column) * 10 + need + (3 if ready else 0))
         return best
@@ -257,8 +258,6 @@ def test_four_colours_and_high_contrast_are_chosen_in_settings_and_kept(deals, o
 
 
 def _luminance(css: str) -> float:
-    import re
-
     r, g, b = (int(float(x)) for x in re.findall(r"[\d.]+", css)[:3])
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 

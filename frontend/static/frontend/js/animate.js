@@ -94,6 +94,7 @@ export function celebrate(root, ms) {
       const suit = el.dataset.card[1];
       const from = el.getBoundingClientRect();
       const card = cardElement(RANKS[rank] + suit);
+      card.style.zIndex = String(60 - n); // the next card to leave lies on top
       layer.append(card);
       const frames = bounce({
         x: from.left - box.left, y: from.top - box.top, floor: box.height - from.height,
