@@ -29,6 +29,18 @@ export function cardElement(code, { movable = false } = {}) {
   );
 }
 
+/** Put a stack's cards where stackPlaces says, and give the stack its size. */
+function placeStack(stack, game, metrics) {
+  const cards = [...stack.querySelectorAll(".card")];
+  const { places, width, height } = stackPlaces(game, cards.length, metrics);
+  cards.forEach((el, i) => {
+    el.style.setProperty("--x", `${places[i].x}px`);
+    el.style.setProperty("--y", `${places[i].y}px`);
+  });
+  stack.style.setProperty("--stack-w", `${width}px`);
+  stack.style.setProperty("--stack-h", `${height}px`);
+}
+
 function stackLabel(game, index, cards) {
   const name = game === "cruel" ? gettext("Pile %(n)s") : gettext("Column %(n)s");
   const head = fill(name, { n: index + 1 });
@@ -57,6 +69,7 @@ export class BoardView {
     this.current = null; // the slot that holds the board's one tab stop ("kind:index")
     this.pointerUpAt = 0;
     ensureSprite(root.ownerDocument);
+    root.closest?.(".board-scroll")?.addEventListener("boardfit", () => this.respace());
     root.addEventListener("click", (event) => this.handleClick(event));
     root.addEventListener("pointerup", () => { this.pointerUpAt = performance.now(); }, true);
     root.addEventListener("focusin", (event) => {
@@ -160,16 +173,17 @@ export class BoardView {
 
   /** A pile or column, each card where stackPlaces puts it (spaced on its own length). */
   stackElement(game, cards, movable, metrics) {
-    const { places, width, height } = stackPlaces(game, cards.length, metrics);
-    const stack = h("div", { class: "stack" }, cards.map((code, depth) => {
-      const el = cardElement(code, { movable: depth === cards.length - 1 && movable.has(code) });
-      el.style.setProperty("--x", `${places[depth].x}px`);
-      el.style.setProperty("--y", `${places[depth].y}px`);
-      return el;
-    }));
-    stack.style.setProperty("--stack-w", `${width}px`);
-    stack.style.setProperty("--stack-h", `${height}px`);
+    const stack = h("div", { class: "stack" }, cards.map((code, depth) =>
+      cardElement(code, { movable: depth === cards.length - 1 && movable.has(code) })));
+    placeStack(stack, game, metrics);
     return stack;
+  }
+
+  /** Place the drawn stacks' cards again for the board's metrics now (the window changed). */
+  respace() {
+    const metrics = metricsOf(this.root);
+    if (!metrics || !this.attempt) return;
+    for (const stack of this.root.querySelectorAll(".stack")) placeStack(stack, this.attempt.position.game, metrics);
   }
 
   /** The board is one tab stop: the current slot (a roving tabindex). */

@@ -149,7 +149,6 @@ export function cardFace(rank, suit) {
       : PIPS[rank].map((at) => pip(suit, at, rank === "A" ? ACE_SIZE : PIP_SIZE));
     faces.set(key, s("svg", {
       class: "card__face", viewBox: `0 0 ${FACE_W} ${FACE_H}`, "aria-hidden": "true", focusable: "false",
-      preserveAspectRatio: "xMidYMid meet",
     }, art));
   }
   return faces.get(key).cloneNode(true);

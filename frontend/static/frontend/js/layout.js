@@ -139,7 +139,12 @@ export function fitBoard(scroller, { game, scale = 1 }) {
   const top = scroller.getBoundingClientRect().top + globalThis.scrollY - transientHeight(scroller);
   const height = globalThis.innerHeight - top - 8;
   const m = boardMetrics({ game, width, height, scale });
+  const before = fitted.get(scroller);
   fitted.set(scroller, m);
+  // Same card size, other room for a column: the board re-spaces its stacks.
+  if (before && before.cardW === m.cardW && before.columnRoom !== m.columnRoom) {
+    scroller.dispatchEvent(new CustomEvent("boardfit"));
+  }
   scroller.style.setProperty("--card-w", `${m.cardW}px`);
   scroller.style.setProperty("--card-h", `${m.cardH}px`);
   scroller.style.setProperty("--ring", `${m.ring}px`);
