@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { homeMove, isDouble, onlyMove, DOUBLE_MS } from "../../../frontend/static/frontend/js/gestures.js";
 import { DEFAULTS, loadSettings, saveSettings, slideMs, SETTINGS_KEY } from "../../../frontend/static/frontend/js/settings.js";
-import { boardMetrics, NARROW_PX } from "../../../frontend/static/frontend/js/layout.js";
+import { boardMetrics, NARROW_PX, stackPlaces } from "../../../frontend/static/frontend/js/layout.js";
 
 const attempt = { legal: [{ card: "AH", targets: ["F", "3"] }, { card: "4D", targets: ["2"] }, { card: "9S", targets: ["1", "5"] }] };
 
@@ -64,10 +64,37 @@ test("cards grow with the width and the board fits the height on a wide screen",
     assert.ok(phone.cardW >= 44 && phone.cardW <= 70, `${game}: ${phone.cardW}`);
     assert.equal(boardMetrics({ game, width: 366, height: 100 }).cardW, 44);
   }
-  // Longer Flower columns fan closer instead of growing past six cards' height.
-  const six = boardMetrics({ game: "flower", width: 1240, height: 560, longest: 6 });
-  const twelve = boardMetrics({ game: "flower", width: 1240, height: 560, longest: 12 });
-  assert.equal(six.cardW, twelve.cardW);
-  assert.ok(twelve.fan * 11 <= 5 * 0.3 * 1.4 * six.cardW);
-  assert.ok(twelve.fan < six.fan);
+});
+
+test("each stack is spaced on its own length, never closer than a covered card's index", () => {
+  for (const [width, height] of [[1240, 560], [366, 600]]) {
+    const m = boardMetrics({ game: "flower", width, height });
+    const short = stackPlaces("flower", 2, m);
+    const long = stackPlaces("flower", 18, m);
+    // A short column keeps its usual step while another grows long.
+    assert.equal(short.places[1].y, m.fan + m.ring);
+    const steps = long.places.slice(1, -1).map((p, i) => p.y - long.places[i].y);
+    assert.ok(steps.every((step) => step >= m.indexH && step <= m.fan), `${width}: ${steps}`);
+    // The top card stands a ring's width further; the column grows instead of squeezing.
+    assert.equal(long.places.at(-1).y - long.places.at(-2).y, steps[0] + m.ring);
+    assert.ok(long.height > m.columnRoom);
+    assert.equal(long.height, long.places.at(-1).y + m.cardH);
+  }
+});
+
+test("a Cruel pile fans sideways in its width and goes on in a row below its indexes", () => {
+  for (const [width, height] of [[1240, 560], [366, 600]]) {
+    const m = boardMetrics({ game: "cruel", width, height });
+    const four = stackPlaces("cruel", 4, m);
+    assert.deepEqual(four.places.map((p) => p.y), [0, 0, 0, 0], "a dealt pile is one row");
+    assert.equal(four.height, m.cardH);
+    assert.ok(four.width <= m.pileRoom + m.ring);
+    const nine = stackPlaces("cruel", 9, m);
+    for (let i = 1; i < 9; i++) {
+      const [a, b] = [nine.places[i - 1], nine.places[i]];
+      if (a.y === b.y) assert.ok(b.x - a.x >= m.indexW, `${width}: ${i}`);
+      else assert.ok(b.y - a.y >= m.indexStackH, `${width}: ${i}`);
+    }
+    assert.ok(nine.width <= m.pileRoom + m.ring && nine.height > m.cardH);
+  }
 });

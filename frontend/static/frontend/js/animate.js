@@ -4,6 +4,10 @@
 // holds the new state, so input is never held up: an animation is only a
 // transform on top of it, and a redraw during one starts from mid-flight.
 
+import { cardElement } from "./board.js";
+import { h } from "./dom.js";
+import { RANKS } from "./notation.js";
+
 const MIN_SHIFT_PX = 6;
 
 /** Where each drawn card is now: Map(card code -> DOMRect). */
@@ -64,11 +68,66 @@ export function slide(root, before, { ms, redeal = false, order = [] } = {}) {
   return longest;
 }
 
-/** A short celebration on the board (CSS), removed when it is over. */
+/**
+ * A win: the cards leave the foundations one after the other, king first,
+ * and bounce off the foot of the table and out of it, over a felt that
+ * glows once. `ms` 0 (reduced motion, or animation off) shows nothing.
+ * Returns how long it lasts in ms. Drawn in a layer over the board that
+ * takes no input and is removed at the end.
+ */
 export function celebrate(root, ms) {
-  if (!ms) return;
+  if (!ms) return 0;
   root.classList.add("board--won");
   setTimeout(() => root.classList.remove("board--won"), 1200);
+  const table = root.closest(".board-scroll") ?? root.parentElement;
+  const foundations = [...root.querySelectorAll(".slot--foundation .card[data-card]")];
+  if (!table || !foundations.length || typeof Element.prototype.animate !== "function") return 0;
+  const box = table.getBoundingClientRect();
+  const layer = h("div", { class: "cascade", "aria-hidden": "true" });
+  table.append(layer);
+  const each = 2400;
+  const gapMs = 70;
+  let last = 0;
+  let n = 0;
+  for (let rank = RANKS.length - 1; rank >= 0; rank--) {
+    for (const el of foundations) {
+      const suit = el.dataset.card[1];
+      const from = el.getBoundingClientRect();
+      const card = cardElement(RANKS[rank] + suit);
+      card.style.zIndex = String(60 - n); // the next card to leave lies on top
+      layer.append(card);
+      const frames = bounce({
+        x: from.left - box.left, y: from.top - box.top, floor: box.height - from.height,
+        vx: (n % 2 ? -1 : 1) * (2.2 + (n % 5) * 0.5), right: box.width, width: from.width,
+      });
+      const delay = n * gapMs;
+      const animation = card.animate(frames, { duration: each, delay, fill: "both", easing: "linear" });
+      animation.onfinish = () => card.remove();
+      last = delay + each;
+      n += 1;
+    }
+  }
+  setTimeout(() => layer.remove(), last + 100);
+  return last;
+}
+
+/** Keyframes of a card thrown sideways that falls and bounces, damped, until it leaves the table. */
+function bounce({ x, y, floor, vx, right, width, steps = 48 }) {
+  const frames = [];
+  let vy = -3;
+  let px = x;
+  let py = y;
+  for (let i = 0; i <= steps; i++) {
+    frames.push({ transform: `translate(${px.toFixed(1)}px, ${py.toFixed(1)}px)`, opacity: px < -width || px > right ? 0 : 1 });
+    vy += 1.1;
+    px += vx * 4;
+    py += vy * 4;
+    if (py > floor) {
+      py = floor;
+      vy = -vy * 0.7;
+    }
+  }
+  return frames;
 }
 
 export function reducedMotion() {

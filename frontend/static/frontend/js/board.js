@@ -6,21 +6,39 @@ import { h, replace, gettext, ngettext } from "./dom.js";
 import { cardName, parseCard, SUIT_ORDER, SUITS } from "./notation.js";
 import { fill } from "./format.js";
 import { movableCards, slotTarget, stacksOf, targetsFor } from "./state.js";
+import { cardFace, ensureSprite, suitSign } from "./cards.js";
+import { boardMetrics, metricsOf, stackPlaces } from "./layout.js";
 
 const DRAG_THRESHOLD_PX = 6;
 
+/** A card as drawn: its face (pips or court figure) and its corner index, rank and suit. */
 export function cardElement(code, { movable = false } = {}) {
   const card = parseCard(code);
   return h(
     "div",
     {
-      class: `card card--${card.colour}${movable ? " card--movable" : ""}`,
+      class: `card card--${card.suit} card--${card.colour}${"JQK".includes(card.rank) ? " card--court" : ""}${movable ? " card--movable" : ""}`,
       dataset: { card: card.code },
       "aria-hidden": "true",
     },
-    h("span", { class: "card__index" }, h("span", { class: "card__rank" }, card.rankLabel), h("span", { class: "card__suit" }, card.symbol)),
-    h("span", { class: "card__pip" }, card.symbol),
+    cardFace(card.rank, card.suit),
+    h("span", { class: "card__index" },
+      h("span", { class: "card__rank" }, card.rankLabel), h("span", { class: "card__suit" }, suitSign(card.suit))),
+    // The same index in the foot corner, upside down, as on a printed card.
+    h("span", { class: "card__foot" }, h("span", {}, card.rankLabel), h("span", { class: "card__foot-suit" }, suitSign(card.suit))),
   );
+}
+
+/** Put a stack's cards where stackPlaces says, and give the stack its size. */
+function placeStack(stack, game, metrics) {
+  const cards = [...stack.querySelectorAll(".card")];
+  const { places, width, height } = stackPlaces(game, cards.length, metrics);
+  cards.forEach((el, i) => {
+    el.style.setProperty("--x", `${places[i].x}px`);
+    el.style.setProperty("--y", `${places[i].y}px`);
+  });
+  stack.style.setProperty("--stack-w", `${width}px`);
+  stack.style.setProperty("--stack-h", `${height}px`);
 }
 
 function stackLabel(game, index, cards) {
@@ -50,6 +68,8 @@ export class BoardView {
     this.suppressClick = false;
     this.current = null; // the slot that holds the board's one tab stop ("kind:index")
     this.pointerUpAt = 0;
+    ensureSprite(root.ownerDocument);
+    root.closest?.(".board-scroll")?.addEventListener("boardfit", () => this.respace());
     root.addEventListener("click", (event) => this.handleClick(event));
     root.addEventListener("pointerup", () => { this.pointerUpAt = performance.now(); }, true);
     root.addEventListener("focusin", (event) => {
@@ -95,6 +115,8 @@ export class BoardView {
       };
     };
 
+    const metrics = metricsOf(this.root)
+      ?? boardMetrics({ game: position.game, width: this.root.clientWidth || 1000, height: globalThis.innerHeight || 800 });
     const stacks = stacksOf(position).map((cards, index) => {
       const top = cards.at(-1) ?? null;
       const slot = { kind: "stack", index, target: String(index + 1) };
@@ -104,12 +126,7 @@ export class BoardView {
         "div",
         attrs,
         h("span", { class: "slot__number", "aria-hidden": "true" }, String(index + 1)),
-        h("div", { class: "stack", style: `--cards: ${Math.max(cards.length, 1)}` },
-          cards.map((code, depth) => {
-            const el = cardElement(code, { movable: depth === cards.length - 1 && movable.has(code) });
-            el.style.setProperty("--depth", depth);
-            return el;
-          })),
+        this.stackElement(position.game, cards, movable, metrics),
       );
     });
 
@@ -121,8 +138,8 @@ export class BoardView {
         slotAttrs(slot, foundationLabel(f), null),
         f.top
           ? cardElement(f.top)
-          : h("div", { class: `card card--empty card--${SUITS[suit].colour}`, "aria-hidden": "true" },
-            h("span", { class: "card__pip" }, SUITS[suit].symbol)),
+          : h("div", { class: `card card--empty card--${suit}`, "aria-hidden": "true" },
+            h("span", { class: "card__pip" }, suitSign(suit))),
         h("span", { class: "slot__count", "aria-hidden": "true" }, `${f.count}/13`),
       );
     });
@@ -152,6 +169,21 @@ export class BoardView {
       ?? this.root.querySelector(".slot--movable") ?? this.root.querySelector(".slot");
     if (el) this.setCurrent(el);
     if (focusedKey) el?.focus({ preventScroll: true });
+  }
+
+  /** A pile or column, each card where stackPlaces puts it (spaced on its own length). */
+  stackElement(game, cards, movable, metrics) {
+    const stack = h("div", { class: "stack" }, cards.map((code, depth) =>
+      cardElement(code, { movable: depth === cards.length - 1 && movable.has(code) })));
+    placeStack(stack, game, metrics);
+    return stack;
+  }
+
+  /** Place the drawn stacks' cards again for the board's metrics now (the window changed). */
+  respace() {
+    const metrics = metricsOf(this.root);
+    if (!metrics || !this.attempt) return;
+    for (const stack of this.root.querySelectorAll(".stack")) placeStack(stack, this.attempt.position.game, metrics);
   }
 
   /** The board is one tab stop: the current slot (a roving tabindex). */

@@ -12,12 +12,26 @@
 export const NARROW_PX = 1000;
 export const MIN_CARD_PX = 44;
 
+// Each pile and column is spaced on its own (stackPlaces): its cards fan
+// as far apart as the room for it allows, and never closer than a covered
+// card's corner index (rank and suit) needs; a longer column makes the board,
+// and the page, taller instead.
+
+/** The movable or selected ring round a card: a top card stands this far from the card it covers. */
+export const RING_PX = 5;
+// The corner index, as parts of the card's width: a row (rank, suit) over
+// a column's covered cards, a column (rank over suit) in a pile fanned sideways.
+const INDEX = { font: 0.27, stackedFont: 0.22, inset: 0.05, stackedInset: 0.03, suit: 0.78 };
+
 /**
- * {cardW, fan, fanX}: the card width, the vertical overlap step of a Flower
- * Garden column and the horizontal step of a Cruel pile, in px.
- * `width`/`height`: the room for the board; `longest`: the longest stack now.
+ * The sizes of the board in px: {cardW, cardH, fan, fanX, ring, index sizes,
+ * columnRoom, pileRoom, narrow}. `fan`/`fanX`: the usual step of a Flower
+ * column (down) and of a Cruel pile (sideways); `columnRoom`/`pileRoom`: the
+ * length a column or pile fans within before it grows.
+ * `width`/`height`: the room for the board. The cards' size does not depend
+ * on how long the stacks are.
  */
-export function boardMetrics({ game, width, height, longest = 0, scale = 1 }) {
+export function boardMetrics({ game, width, height, scale = 1 }) {
   const narrow = width < NARROW_PX;
   let cardW;
   if (game === "cruel") {
@@ -27,22 +41,71 @@ export function boardMetrics({ game, width, height, longest = 0, scale = 1 }) {
     const byHeight = narrow ? (height - 50) / 7 : (height - 80) / 4.2;
     cardW = Math.min(byWidth, byHeight);
   } else {
-    // The foundations and the bouquet above 6 columns of six cards (or more).
+    // The foundations and the bouquet above 6 columns of six cards.
     const byWidth = narrow ? (width - 5 * 3 - 4) / 6 - 4 : (width - 110) / 12.5;
     const byHeight = narrow ? (height - 80) / 9.3 : (height - 110) / 4.9;
     cardW = Math.min(byWidth, byHeight);
   }
   cardW = Math.floor(Math.min(170, cardW * scale));
   if (narrow) cardW = Math.max(MIN_CARD_PX, cardW);
-  const cardH = cardW * 1.4;
-  // A Flower column keeps the height of six cards fanned; more cards fan closer.
-  const column = cardH + 5 * 0.3 * cardH;
-  const fan = longest > 6 ? Math.max(12, (column - cardH) / (longest - 1)) : 0.3 * cardH;
-  // A Cruel pile keeps the width of 2 cards; more cards than four fan closer.
-  const pileW = 2 * cardW;
-  const stepX = 0.33 * cardW;
-  const fanX = longest > 1 ? Math.min(stepX, (pileW - cardW) / (longest - 1)) : stepX;
-  return { cardW, fan: Math.floor(fan), fanX: Math.floor(fanX), narrow };
+  const cardH = Math.round(cardW * 1.4);
+  const inset = Math.round(cardW * INDEX.inset);
+  const indexFont = Math.round(cardW * INDEX.font);
+  const stackedFont = Math.round(cardW * INDEX.stackedFont);
+  // What a covered card must show: its index and a pixel or two of margin.
+  const indexH = inset + indexFont + 3;
+  // A stacked index is as wide as "10" (letters drawn close: 0.9 of the font size).
+  const stackedInset = Math.round(cardW * INDEX.stackedInset);
+  const indexW = stackedInset + Math.ceil(stackedFont * 0.9) + 2;
+  const indexStackH = stackedInset + stackedFont + Math.ceil(stackedFont * INDEX.suit) + 4;
+  const fan = Math.max(indexH, Math.floor(0.3 * cardH));
+  const fanX = Math.max(indexW, Math.floor(0.33 * cardW));
+  const sixCards = cardH + 5 * fan + RING_PX;
+  // A wide screen's columns may use the height under the foundations row.
+  const columnRoom = narrow ? sixCards : Math.max(sixCards, Math.floor(height - cardH - 100));
+  return {
+    cardW, cardH, fan, fanX, ring: RING_PX, inset, stackedInset, indexFont, stackedFont, indexH, indexW, indexStackH,
+    columnRoom, pileRoom: 2 * cardW, narrow,
+  };
+}
+
+const clamp = (value, low, high) => Math.max(low, Math.min(high, value));
+
+/**
+ * Where each of a stack's `count` cards is drawn ({x, y} in px from the
+ * stack's corner) and the stack's {width, height}, from metrics `m`.
+ * A Flower column fans down; a Cruel pile fans sideways and, when even its
+ * narrowest step outgrows its width, goes on in a row below the first
+ * row's indexes. The top card stands a ring's width further, so that its
+ * ring never covers the card beneath.
+ */
+export function stackPlaces(game, count, m) {
+  const places = [];
+  if (count <= 1) {
+    if (count) places.push({ x: 0, y: 0 });
+    return { places, width: m.cardW + (game === "cruel" ? m.ring : 0), height: m.cardH + (game === "flower" ? m.ring : 0) };
+  }
+  const gap = m.ring;
+  if (game === "flower") {
+    const step = Math.floor(clamp((m.columnRoom - m.cardH - gap) / (count - 1), m.indexH, m.fan));
+    for (let i = 0; i < count; i++) places.push({ x: 0, y: i * step + (i === count - 1 ? gap : 0) });
+    return { places, width: m.cardW, height: m.cardH + (count - 1) * step + gap };
+  }
+  const room = m.pileRoom - m.cardW - gap;
+  const perRow = Math.max(2, Math.floor(room / m.indexW) + 1);
+  const rows = Math.ceil(count / perRow);
+  const inRow = Math.min(count, perRow);
+  const step = Math.floor(clamp(room / (inRow - 1), m.indexW, m.fanX));
+  const rowStep = m.indexStackH + gap;
+  for (let i = 0; i < count; i++) {
+    const row = Math.floor(i / perRow);
+    const top = i === count - 1;
+    places.push({
+      x: (i % perRow) * step + (top && i % perRow ? gap : 0),
+      y: row * rowStep + (top && row ? gap : 0),
+    });
+  }
+  return { places, width: m.cardW + (inRow - 1) * step + gap, height: m.cardH + (rows - 1) * rowStep + (rows > 1 ? gap : 0) };
 }
 
 /**
@@ -61,16 +124,34 @@ export function transientHeight(el) {
   return sum;
 }
 
+const fitted = new WeakMap();
+
+/** The metrics fitBoard last set for the board-scroll holding `el`, or null. */
+export function metricsOf(el) {
+  const scroller = el?.closest?.(".board-scroll");
+  return (scroller && fitted.get(scroller)) ?? null;
+}
+
 /** Set the board's card size for the room there is now. */
-export function fitBoard(scroller, { game, longest, scale }) {
+export function fitBoard(scroller, { game, scale = 1 }) {
   const style = getComputedStyle(scroller);
   const width = scroller.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const top = scroller.getBoundingClientRect().top + globalThis.scrollY - transientHeight(scroller);
   const height = globalThis.innerHeight - top - 8;
-  const m = boardMetrics({ game, width, height, longest, scale });
+  const m = boardMetrics({ game, width, height, scale });
+  const before = fitted.get(scroller);
+  fitted.set(scroller, m);
+  // Same card size, other room for a column: the board re-spaces its stacks.
+  if (before && before.cardW === m.cardW && before.columnRoom !== m.columnRoom) {
+    scroller.dispatchEvent(new CustomEvent("boardfit"));
+  }
   scroller.style.setProperty("--card-w", `${m.cardW}px`);
-  scroller.style.setProperty("--fan", `${m.fan}px`);
-  scroller.style.setProperty("--fan-x", `${m.fanX}px`);
+  scroller.style.setProperty("--card-h", `${m.cardH}px`);
+  scroller.style.setProperty("--ring", `${m.ring}px`);
+  scroller.style.setProperty("--index-inset", `${m.inset}px`);
+  scroller.style.setProperty("--index-font", `${m.indexFont}px`);
+  scroller.style.setProperty("--index-font-stacked", `${m.stackedFont}px`);
+  scroller.style.setProperty("--index-inset-stacked", `${m.stackedInset}px`);
   scroller.classList.toggle("board-scroll--narrow", m.narrow);
   return m;
 }

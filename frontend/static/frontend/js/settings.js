@@ -1,6 +1,7 @@
 // The player's play settings, kept in this browser (localStorage): moving
 // safe cards home by themselves, one-gesture moves, animation speed, card
-// size. Pure apart from the storage handed in.
+// size, the deck's colours. Pure apart from the storage handed in (and the
+// element applyDeck marks).
 
 export const SETTINGS_KEY = "solitaire.play.settings";
 
@@ -9,9 +10,11 @@ export const DEFAULTS = Object.freeze({
   oneGesture: false, // a card with exactly one legal target plays on one click or tap
   speed: "normal", // "off" | "normal" | "fast"
   cardSize: "auto", // "small" | "auto" | "large"
+  deck: "two", // "two" (♦♥ red, ♣♠ black) | "four" (♣ green, ♦ blue, ♥ red, ♠ black)
+  highContrast: false, // pure ink, firm card edges, the deepest suit colours
 });
 
-const CHOICES = { speed: ["off", "normal", "fast"], cardSize: ["small", "auto", "large"] };
+const CHOICES = { speed: ["off", "normal", "fast"], cardSize: ["small", "auto", "large"], deck: ["two", "four"] };
 
 /** The settings stored, with unknown or broken values replaced by the defaults. */
 export function loadSettings(storage = globalThis.localStorage) {
@@ -22,7 +25,7 @@ export function loadSettings(storage = globalThis.localStorage) {
     stored = {};
   }
   const settings = { ...DEFAULTS };
-  for (const key of ["autoSafe", "oneGesture"]) {
+  for (const key of ["autoSafe", "oneGesture", "highContrast"]) {
     if (typeof stored[key] === "boolean") settings[key] = stored[key];
   }
   for (const [key, allowed] of Object.entries(CHOICES)) {
@@ -46,3 +49,10 @@ export function slideMs(settings, reducedMotion) {
 }
 
 export const CARD_SCALE = { small: 0.82, auto: 1, large: 1.18 };
+
+/** Mark the page with the deck's look (cards.css reads html[data-deck], [data-contrast]). */
+export function applyDeck(settings, root = globalThis.document?.documentElement) {
+  if (!root) return;
+  root.dataset.deck = settings.deck;
+  root.dataset.contrast = settings.highContrast ? "high" : "normal";
+}

@@ -1,9 +1,17 @@
 // On every page. The first API call logs the new guest in, which gives the
 // session a new CSRF token; forms rendered before that send the current one.
 import { readCookie } from "./api.js";
+import { applyDeck, loadSettings } from "./settings.js";
 import { rescueTaps } from "./taps.js";
 
 rescueTaps(document);
+
+// The deck's colours, on every page that draws cards, and the moment the
+// player changes them in Settings (the play page has stored them by then).
+applyDeck(loadSettings());
+document.addEventListener("change", (event) => {
+  if (event.target.closest?.('[data-setting="deck"], [data-setting="highContrast"]')) applyDeck(loadSettings());
+});
 
 for (const form of document.querySelectorAll("form[method=post]")) {
   form.addEventListener("submit", () => {
