@@ -20,6 +20,7 @@ from api.play.accounts.names import shown_name
 from api.play.attempts import store
 from api.play.attempts.domain import AttemptState
 from api.play.models import Attempt
+from api.play.records import streaks
 
 # -- a player's attempts ------------------------------------------------------------
 
@@ -350,24 +351,11 @@ def _day_record(current: Attempt | None, attempt: Attempt) -> Attempt:
     return current
 
 
-def _streaks(days: list[dt.date], today: dt.date) -> dict:
-    """Current and longest run of consecutive dates. The current run is
-    alive while its last day is today or yesterday (today may not be played yet)."""
-    longest = run = 0
-    previous = None
-    for day in sorted(set(days)):
-        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
-        longest = max(longest, run)
-        previous = day
-    current = run if previous is not None and (today - previous).days <= 1 else 0
-    return {"current": current, "longest": longest}
-
-
 def history(*, user, game: str | None, now: dt.datetime) -> dict:
     """A player's days. A day counts as played when the player played that
     day's deal on that day (a ranked attempt: dates are in the daily time
     zone); won when such an attempt was won. Practice on past days is listed
-    but does not make a streak."""
+    but does not make a streak. The streaks' rule is api.play.records.streaks."""
     attempts = Attempt.objects.filter(player=user).select_related("deal")
     if game:
         attempts = attempts.filter(deal__game=game)
@@ -392,7 +380,10 @@ def history(*, user, game: str | None, now: dt.datetime) -> dict:
             {"date": day.isoformat(), **{g: _record(slot.get(g), now) for g in games}}
             for day, slot in sorted(by_day.items(), reverse=True)
         ],
-        "streaks": {"played": _streaks(list(played), today), "won": _streaks(list(won), today)},
+        "streaks": {
+            "played": streaks.streak(played, today, forgiving=True).as_dict(with_days=True),
+            "won": streaks.streak(won, today, forgiving=False).as_dict(with_days=False),
+        },
         "best": {g: _record(best.get(g), now) for g in games},
     }
 
