@@ -15,6 +15,8 @@ urlpatterns = [
     path("replay/<str:game>/<str:date>/", views.replay, name="replay"),
     path("account/", views.account, name="account"),
     path("rules/<str:game>/", views.rules, name="rules"),
+    path("leagues/", views.leagues, name="leagues"),
+    path("leagues/join/<str:code>/", views.leagues, name="league-join"),
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
     path("jsi18n/<str:language>/<str:version>/", catalog.js_catalog, name="jsi18n-versioned"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -110,3 +110,10 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
 @ensure_csrf_cookie
 def account(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/account.html", {"nav": "account"})
+
+
+@ensure_csrf_cookie
+def leagues(request: HttpRequest, code: str = "") -> HttpResponse:
+    """Private leagues: mine, a new one, a league's boards; with ``code``
+    (an invite link) the offer to join that league (the API checks the code)."""
+    return render(request, "frontend/leagues.html", {"nav": "leagues", "invite_code": code})

@@ -139,3 +139,10 @@ class HintsBusy(PlayError):
 
     code = "hints_busy"
     message = gettext_lazy("Hints are busy right now: please ask again in a moment.")
+
+
+class Forbidden(PlayError):
+    """Allowed to others, not to this player (``code`` says why)."""
+
+    code = "forbidden"
+    message = gettext_lazy("You may not do that.")

@@ -240,3 +240,7 @@ class DayPostMortem(models.Model):
                                 related_name="post_mortem")
     summary = models.JSONField(default=dict)
     computed_at = models.DateTimeField()
+
+
+# Private leagues live in their own wing; their models are the play app's.
+from api.play.leagues.models import League, LeagueMember  # noqa: E402,F401

@@ -66,7 +66,7 @@ SELECT top.id, top.player_id, p.display_name, p.is_guest, u.username,
 FROM (
   SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms, a.machine_pace
   FROM play_attempt a
-  WHERE a.deal_id = %s AND a.ranked AND a.version > 0
+  WHERE a.deal_id = %s AND a.ranked AND a.version > 0{among}
   ORDER BY a.machine_pace, a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
   LIMIT %s
 ) top
@@ -74,6 +74,11 @@ JOIN play_player p ON p.user_id = top.player_id
 JOIN auth_user u ON u.id = top.player_id
 ORDER BY rank, top.id
 """
+
+# A private league's board (api.play.leagues): the same query over its
+# members' attempts only, so its order and ties are the leaderboard's.
+_AMONG_LEAGUE = """
+    AND a.player_id IN (SELECT m.user_id FROM play_leaguemember m WHERE m.league_id = %s)"""
 
 # Time on the leaderboard: whole tenths of a second, cut (never rounded up).
 TIME_STEP_MS = 100
@@ -248,6 +253,22 @@ def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, machine_p
     }
 
 
+def top_entries(*, deal: DailyDeal, user_id: int | None, limit: int, cursor,
+                league_id: int | None = None) -> list[tuple[int, dict]]:
+    """(player id, entry) of the first ``limit`` entries of the deal's board
+    in its order, ties sharing a rank; with ``league_id``, of that league's
+    members only (ranked among them)."""
+    if league_id is None:
+        cursor.execute(_TOP_SQL.format(among=""), [deal.pk, limit])
+    else:
+        cursor.execute(_TOP_SQL.format(among=_AMONG_LEAGUE), [deal.pk, league_id, limit])
+    return [
+        (pid, _entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
+                     c, u, r, e, m, user_id is not None and pid == user_id))
+        for (_id, pid, name, guest, username, c, u, r, e, m, rank) in cursor.fetchall()
+    ]
+
+
 def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.datetime,
                 cursor=None) -> dict:
     """The top ``limit`` (ranked live by RANK()), the total, and the player's
@@ -259,12 +280,8 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     LEADERBOARD_COUNTS_TTL seconds old (``counts_as_of``), and only the order
     within the player's own bucket is counted live."""
     cur = cursor or connection.cursor()
-    cur.execute(_TOP_SQL, [deal.pk, limit])
-    entries = [
-        _entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
-               c, u, r, e, m, user_id is not None and pid == user_id)
-        for (_id, pid, name, guest, username, c, u, r, e, m, rank) in cur.fetchall()
-    ]
+    entries = [entry for _player, entry in
+               top_entries(deal=deal, user_id=user_id, limit=limit, cursor=cur)]
     buckets = bucket_counts(deal=deal, now=now, cursor=cur)
     cached = buckets.total >= settings.LEADERBOARD_CACHED_COUNTS_FROM
     counts_as_of = buckets.as_of if cached else now

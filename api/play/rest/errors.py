@@ -53,6 +53,7 @@ STATUS = {
     errors.AnalysisNotYet: status.HTTP_403_FORBIDDEN,
     errors.Unavailable: status.HTTP_503_SERVICE_UNAVAILABLE,
     errors.HintsBusy: status.HTTP_503_SERVICE_UNAVAILABLE,
+    errors.Forbidden: status.HTTP_403_FORBIDDEN,
 }
 
 

@@ -12,7 +12,8 @@ not limited. The scopes:
   (per address, and per username asked for), ``register_address``/
   ``register_account`` (per address, and per guest registering);
 - ``guest`` (guests made per address);
-- ``hint`` (hints per player, on top of ``user``).
+- ``hint`` (hints per player, on top of ``user``);
+- ``league_join`` (invite codes tried per player).
 """
 
 from __future__ import annotations
@@ -165,6 +166,7 @@ TokenAccountThrottle = _scoped("token_account", _ByUsername)
 RegisterAddressThrottle = _scoped("register_address", _ByAddress)
 RegisterAccountThrottle = _scoped("register_account", _ByUser)
 GuestAddressThrottle = _scoped("guest", _ByAddress)
+LeagueJoinThrottle = _scoped("league_join", _ByUser)
 
 
 def allowed(throttle_class, request) -> float | None:

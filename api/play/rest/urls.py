@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from api.play.rest import views
+from api.play.rest import leagues, views
 from api.play.rest.schema import SchemaView
 
 app_name = "play"
@@ -37,3 +37,6 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerSplitView.as_view(
         url_name="play:schema", template_name="play/swagger_ui.html"), name="docs"),
 ]
+
+# Private leagues: their own module (api/play/rest/leagues.py).
+urlpatterns += leagues.urlpatterns
