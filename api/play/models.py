@@ -242,5 +242,7 @@ class DayPostMortem(models.Model):
     computed_at = models.DateTimeField()
 
 
-# Private leagues live in their own wing; their models are the play app's.
+# Private leagues and calendar feeds live in their own wings; their models
+# are the play app's.
 from api.play.leagues.models import League, LeagueMember  # noqa: E402,F401
+from api.play.reminders.models import CalendarFeed  # noqa: E402,F401
