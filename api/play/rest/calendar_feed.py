@@ -4,9 +4,11 @@ text/calendar answer at its unguessable address."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.http import Http404, HttpResponse
 from django.urls import path, reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,9 +21,14 @@ from api.play.rest.schema import documented
 
 
 class FeedIn(Input):
-    reminder = serializers.TimeField(
-        format="%H:%M", input_formats=["%H:%M"],
+    # A pattern, not a TimeField: the schema then says HH:MM, and nothing else is taken.
+    reminder = serializers.RegexField(
+        r"^([01][0-9]|2[0-3]):[0-5][0-9]$", max_length=5,
+        error_messages={"invalid": gettext_lazy("Use HH:MM, from 00:00 to 23:59.")},
         help_text="HH:MM in the daily time zone: the reminder's time each day.")
+
+    def validate_reminder(self, value: str) -> dt.time:
+        return dt.time.fromisoformat(value)
 
 
 class FeedOut(serializers.Serializer):
