@@ -11,6 +11,7 @@ import secrets
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from api.play.errors import Conflict, Forbidden, NotFound
@@ -52,8 +53,10 @@ def _owned(*, user, league_id: int) -> League:
 
 
 def leagues_of(*, user):
-    """The user's leagues, by name."""
-    return League.objects.filter(members__user=user).order_by("name", "pk")
+    """The user's leagues, by name, each with its ``member_count``."""
+    return (League.objects.filter(pk__in=LeagueMember.objects.filter(user=user)
+                                  .values("league_id"))
+            .annotate(member_count=Count("members")).order_by("name", "pk"))
 
 
 def league_create(*, user, name: str, now: dt.datetime) -> League:

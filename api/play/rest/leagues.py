@@ -101,8 +101,9 @@ class LeagueBoardsOut(serializers.Serializer):
 
 
 def _summary(league: League, *, user) -> dict:
+    count = getattr(league, "member_count", None)  # annotated by services.leagues_of
     return {"id": league.pk, "name": league.name, "is_owner": league.owner_id == user.pk,
-            "member_count": league.members.count()}
+            "member_count": league.members.count() if count is None else count}
 
 
 def _league_out(league: League, *, user) -> dict:

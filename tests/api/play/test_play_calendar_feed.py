@@ -8,20 +8,9 @@ import urllib.request
 from zoneinfo import ZoneInfo
 
 import icalendar
-import pytest
-
-from api import clock
 
 LISBON = ZoneInfo("Europe/Lisbon")
 UTC = dt.timezone.utc
-
-
-@pytest.fixture
-def at(monkeypatch):
-    """at(utc_datetime): the server's clock reads that moment from now on."""
-    def set_clock(moment):
-        monkeypatch.setattr(clock, "now", lambda: moment)
-    return set_clock
 
 
 def _fetch(url: str) -> tuple[int, bytes, dict]:

@@ -2,19 +2,7 @@
 
 import datetime as dt
 
-import pytest
-
-from api import clock
-
 UTC = dt.timezone.utc
-
-
-@pytest.fixture
-def at(monkeypatch):
-    """at(utc_datetime): the server's clock reads that moment from now on."""
-    def set_clock(moment):
-        monkeypatch.setattr(clock, "now", lambda: moment)
-    return set_clock
 
 
 def _counts(streak: dict) -> dict:

@@ -223,13 +223,3 @@ def test_standings_add_the_days_of_the_week_and_the_month(
     reply = as_alice.get(f"{path}/2026-03-03")
     assert (reply.status, reply.error_code) == (404, "future_date")
     assert as_alice.get(f"{path}/yesterday").status == 400
-
-
-@pytest.fixture
-def at(monkeypatch):
-    """at(utc_datetime): the server's clock reads that moment from now on."""
-    from api import clock
-
-    def set_clock(moment):
-        monkeypatch.setattr(clock, "now", lambda: moment)
-    return set_clock

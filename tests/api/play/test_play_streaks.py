@@ -4,12 +4,10 @@ Lisbon's daylight-saving change."""
 
 import datetime as dt
 
-import pytest
 from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from api import clock
 from api.play.records.streaks import FREEZE_EVERY, FREEZES_HELD, streak
 
 UTC = dt.timezone.utc
@@ -74,14 +72,6 @@ def test_states_cover_every_day_and_the_counts_follow_from_them(offsets, today_o
 
 
 # -- through the API ----------------------------------------------------------------
-
-
-@pytest.fixture
-def at(monkeypatch):
-    """at(utc_datetime): the server's clock reads that moment from now on."""
-    def set_clock(moment):
-        monkeypatch.setattr(clock, "now", lambda: moment)
-    return set_clock
 
 
 def _play_on(player, moment, at):
