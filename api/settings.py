@@ -306,6 +306,8 @@ REST_FRAMEWORK = {
         "guest": env_str("API_THROTTLE_GUEST", "10/hour"),
         # Hints on top of that: each may cost seconds of solver time.
         "hint": env_str("API_THROTTLE_HINT", "30/min"),
+        # Invite codes tried per player: a code is guessed by no one at this pace.
+        "league_join": env_str("API_THROTTLE_LEAGUE_JOIN", "30/hour"),
     },
 }
 # How many proxies of ours stand in front of the web processes: 0 (the
@@ -515,3 +517,8 @@ PLAY_ANALYSIS_MAX_SECONDS = env_float(
 PLAY_ANALYSIS_MAX_NODES = env_int("PLAY_ANALYSIS_MAX_NODES", 2_000_000, minimum=1)
 PLAY_ANALYSIS_CLAIM_STALE_SECONDS = env_int("PLAY_ANALYSIS_CLAIM_STALE_SECONDS", 600, minimum=1)
 PLAY_MACHINE_PACE_RUN = env_int("PLAY_MACHINE_PACE_RUN", 20, minimum=1)
+
+# Private leagues (api.play.leagues): members per league (its owner
+# included), and the leagues one player may own.
+LEAGUE_MAX_MEMBERS = env_int("LEAGUE_MAX_MEMBERS", 300, minimum=2, maximum=5000)
+LEAGUES_PER_OWNER = env_int("LEAGUES_PER_OWNER", 20, minimum=1)

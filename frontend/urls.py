@@ -1,7 +1,7 @@
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
-from frontend import catalog, views
+from frontend import catalog, pwa, views
 
 app_name = "frontend"
 
@@ -16,6 +16,11 @@ urlpatterns = [
     path("account/", views.account, name="account"),
     path("privacy/", views.privacy, name="privacy"),
     path("rules/<str:game>/", views.rules, name="rules"),
+    path("leagues/", views.leagues, name="leagues"),
+    path("leagues/join/<str:code>/", views.leagues, name="league-join"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
     path("jsi18n/<str:language>/<str:version>/", catalog.js_catalog, name="jsi18n-versioned"),
     path("i18n/", include("django.conf.urls.i18n")),

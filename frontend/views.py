@@ -129,3 +129,10 @@ def privacy(request: HttpRequest) -> HttpResponse:
         "token_days": round(settings.API_TOKEN_TTL_SECONDS / 86400),
         "lockout_hours": round(settings.AUTH_LOCKOUT_MAX_SECONDS / 3600, 1),
     })
+
+
+@ensure_csrf_cookie
+def leagues(request: HttpRequest, code: str = "") -> HttpResponse:
+    """Private leagues: mine, a new one, a league's boards; with ``code``
+    (an invite link) the offer to join that league (the API checks the code)."""
+    return render(request, "frontend/leagues.html", {"nav": "leagues", "invite_code": code})

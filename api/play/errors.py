@@ -155,3 +155,10 @@ class HeavyBusy(PlayError):
     code = "heavy_busy"
     message = gettext_lazy(
         "Another request of yours like this one is being answered: please ask again in a moment.")
+
+
+class Forbidden(PlayError):
+    """Allowed to others, not to this player (``code`` says why)."""
+
+    code = "forbidden"
+    message = gettext_lazy("You may not do that.")

@@ -266,3 +266,9 @@ class DayPostMortem(models.Model):
                                 related_name="post_mortem")
     summary = models.JSONField(default=dict)
     computed_at = models.DateTimeField()
+
+
+# Private leagues and calendar feeds live in their own wings; their models
+# are the play app's.
+from api.play.leagues.models import League, LeagueMember  # noqa: E402,F401
+from api.play.reminders.models import CalendarFeed  # noqa: E402,F401

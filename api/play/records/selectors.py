@@ -21,6 +21,7 @@ from api.play.accounts.names import shown_name
 from api.play.attempts import store
 from api.play.attempts.domain import TIME_STEP_MS, AttemptState, record_seconds
 from api.play.models import ON_BOARD, Attempt
+from api.play.records import streaks
 
 # -- a player's attempts ------------------------------------------------------------
 
@@ -68,7 +69,7 @@ SELECT top.id, top.player_id, p.display_name, p.is_guest, u.username,
 FROM (
   SELECT a.id, a.player_id, a.cards_home, a.undos, a.redeals, a.elapsed_ms, a.machine_pace
   FROM play_attempt a
-  WHERE a.deal_id = %s AND {on_board}{who_a}
+  WHERE a.deal_id = %s AND {on_board}{who_a}{among}
   ORDER BY a.machine_pace, a.cards_home DESC, a.undos, a.redeals, a.elapsed_ms, a.id
   LIMIT %s
 ) top
@@ -77,6 +78,10 @@ JOIN auth_user u ON u.id = top.player_id
 ORDER BY rank, top.id
 """.replace("{on_board}", ON_BOARD_SQL)
 
+# A private league's board (api.play.leagues): the same query over its
+# members' attempts only, so its order and ties are the leaderboard's.
+_AMONG_LEAGUE = """
+    AND a.player_id IN (SELECT m.user_id FROM play_leaguemember m WHERE m.league_id = %s)"""
 
 # A player's rank is 1 + the number of strictly better records; each part is
 # an index-only range scan of play_leaderboard (a row comparison on the
@@ -143,13 +148,15 @@ _TOTAL_SQL = "SELECT count(*) FROM play_attempt WHERE deal_id = %s AND {on_board
 
 def _sql(template: str, registered: bool) -> str:
     return (template.replace("{on_board}", ON_BOARD_SQL)
+            .replace("{among}", "")
             .replace("{who_a}", _REGISTERED.format(t="a.") if registered else "")
             .replace("{who}", _REGISTERED.format(t="") if registered else ""))
 
 
 _QUERIES = {
     registered: {name: _sql(sql, registered) for name, sql in (
-        ("top", _TOP_SQL), ("counts", _COUNTS_SQL), ("buckets", _BUCKETS_SQL),
+        ("top", _TOP_SQL), ("top_league", _TOP_SQL.replace("{among}", _AMONG_LEAGUE)),
+        ("counts", _COUNTS_SQL), ("buckets", _BUCKETS_SQL),
         ("in_bucket", _IN_BUCKET_SQL), ("total", _TOTAL_SQL))}
     for registered in (False, True)
 }
@@ -287,6 +294,23 @@ def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, machine_p
     }
 
 
+def top_entries(*, deal: DailyDeal, user_id: int | None, limit: int, cursor,
+                league_id: int | None = None, registered: bool = False) -> list[tuple[int, dict]]:
+    """(player id, entry) of the first ``limit`` entries of the deal's board
+    in its order, ties sharing a rank; with ``league_id``, of that league's
+    members only (ranked among them); with ``registered``, of registered players only."""
+    queries = _QUERIES[registered]
+    if league_id is None:
+        cursor.execute(queries["top"], [deal.pk, limit])
+    else:
+        cursor.execute(queries["top_league"], [deal.pk, league_id, limit])
+    return [
+        (pid, _entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
+                     c, u, r, e, m, user_id is not None and pid == user_id))
+        for (_id, pid, name, guest, username, c, u, r, e, m, rank) in cursor.fetchall()
+    ]
+
+
 def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.datetime,
                 cursor=None, registered: bool = False) -> dict:
     """The top ``limit`` (ranked live by RANK()), the total, and the player's
@@ -300,12 +324,9 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     the same board of registered players' attempts only."""
     queries = _QUERIES[registered]
     cur = cursor or connection.cursor()
-    cur.execute(queries["top"], [deal.pk, limit])
-    entries = [
-        _entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
-               c, u, r, e, m, user_id is not None and pid == user_id)
-        for (_id, pid, name, guest, username, c, u, r, e, m, rank) in cur.fetchall()
-    ]
+    entries = [entry for _player, entry in
+               top_entries(deal=deal, user_id=user_id, limit=limit, cursor=cur,
+                           registered=registered)]
     buckets = bucket_counts(deal=deal, now=now, cursor=cur, registered=registered)
     cached = buckets.total >= settings.LEADERBOARD_CACHED_COUNTS_FROM
     counts_as_of = buckets.as_of if cached else now
@@ -387,24 +408,11 @@ def _day_record(current: Attempt | None, attempt: Attempt) -> Attempt:
     return current
 
 
-def _streaks(days: list[dt.date], today: dt.date) -> dict:
-    """Current and longest run of consecutive dates. The current run is
-    alive while its last day is today or yesterday (today may not be played yet)."""
-    longest = run = 0
-    previous = None
-    for day in sorted(set(days)):
-        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
-        longest = max(longest, run)
-        previous = day
-    current = run if previous is not None and (today - previous).days <= 1 else 0
-    return {"current": current, "longest": longest}
-
-
 def history(*, user, game: str | None, now: dt.datetime) -> dict:
     """A player's days. A day counts as played when the player played that
     day's deal on that day (a ranked attempt: dates are in the daily time
     zone); won when such an attempt was won. Practice on past days is listed
-    but does not make a streak."""
+    but does not make a streak. The streaks' rule is api.play.records.streaks."""
     attempts = Attempt.objects.filter(player=user).select_related("deal")
     if game:
         attempts = attempts.filter(deal__game=game)
@@ -429,7 +437,10 @@ def history(*, user, game: str | None, now: dt.datetime) -> dict:
             {"date": day.isoformat(), **{g: _record(slot.get(g), now) for g in games}}
             for day, slot in sorted(by_day.items(), reverse=True)
         ],
-        "streaks": {"played": _streaks(list(played), today), "won": _streaks(list(won), today)},
+        "streaks": {
+            "played": streaks.streak(played, today, forgiving=True).as_dict(with_days=True),
+            "won": streaks.streak(won, today, forgiving=False).as_dict(with_days=False),
+        },
         "best": {g: _record(best.get(g), now) for g in games},
     }
 

@@ -55,6 +55,7 @@ STATUS = {
     errors.Unavailable: status.HTTP_503_SERVICE_UNAVAILABLE,
     errors.HintsBusy: status.HTTP_503_SERVICE_UNAVAILABLE,
     errors.HeavyBusy: status.HTTP_429_TOO_MANY_REQUESTS,
+    errors.Forbidden: status.HTTP_403_FORBIDDEN,
 }
 
 

@@ -366,8 +366,23 @@ class StreakOut(serializers.Serializer):
     longest = serializers.IntegerField()
 
 
+class StreakDayOut(serializers.Serializer):
+    date = serializers.DateField()
+    state = serializers.ChoiceField(
+        choices=["played", "frozen", "missed"],
+        help_text="frozen: missed, and a freeze kept the streak going.")
+
+
+class PlayedStreakOut(StreakOut):
+    freezes = serializers.IntegerField(help_text="Freezes held (0 to 2).")
+    next_freeze_in = serializers.IntegerField(help_text="Days to play for the next freeze.")
+    days = StreakDayOut(many=True, help_text="From the first day played to today, newest "
+                        "first; today only once played.")
+
+
 class StreaksOut(serializers.Serializer):
-    played = StreakOut()
+    played = PlayedStreakOut(help_text="Forgiving: 7 days played earn a freeze, a missed day "
+                             "spends one.")
     won = StreakOut()
 
 

@@ -13,7 +13,8 @@ not limited. The scopes:
   ``register_account`` (per address, and per guest registering);
 - ``guest_burst`` and ``guest`` (guests made per address: a burst per
   minute, and an hourly bound; both must allow);
-- ``hint`` (hints per player, on top of ``user``).
+- ``hint`` (hints per player, on top of ``user``);
+- ``league_join`` (invite codes tried per player).
 """
 
 from __future__ import annotations
@@ -177,6 +178,8 @@ GuestAddressThrottle = _scoped("guest", _ByAddress)
 # What making a guest must pass: the burst first (a refused request is not
 # counted, so a flood spends none of the hour), then the hourly bound.
 GUEST_THROTTLES = (GuestBurstThrottle, GuestAddressThrottle)
+
+LeagueJoinThrottle = _scoped("league_join", _ByUser)
 
 
 def allowed(*throttle_classes, request) -> float | None:

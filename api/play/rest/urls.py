@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from api.play.rest import views
+from api.play.rest import calendar_feed, leagues, views
 from api.play.rest.schema import SchemaView
 
 app_name = "play"
@@ -38,3 +38,6 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerSplitView.as_view(
         url_name="play:schema", template_name="play/swagger_ui.html"), name="docs"),
 ]
+
+# Private leagues and the calendar feed: their own modules.
+urlpatterns += leagues.urlpatterns + calendar_feed.urlpatterns

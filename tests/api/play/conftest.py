@@ -143,6 +143,17 @@ def certificate_of():
 
 
 @pytest.fixture
+def at(monkeypatch):
+    """at(utc_datetime): the server's clock (api.clock.now) reads that moment
+    from now on; the live server runs in this process, so it sees it too."""
+    from api import clock
+
+    def set_clock(moment):
+        monkeypatch.setattr(clock, "now", lambda: moment)
+    return set_clock
+
+
+@pytest.fixture
 def make_player(transactional_db):
     return player_create
 

@@ -117,6 +117,7 @@ async function load() {
     const { played, won } = data.streaks;
     replace($("streaks"),
       h("li", {}, fill(gettext("Days played in a row: %(current)s (longest %(longest)s)"), played)),
+      h("li", { dataset: { ref: "freezes" } }, fill(gettext("Freezes held: %(freezes)s of 2 (the next after %(next_freeze_in)s more days played)"), played)),
       h("li", {}, fill(gettext("Days won in a row: %(current)s (longest %(longest)s)"), won)),
       ["cruel", "flower"].map((game) => h("li", {},
         fill(gettext("Best %(game)s: %(record)s"), { game: gameName(game, gettext), record: recordText(game, data.best[game]) }))));

@@ -1,0 +1,1 @@
+"""Private leagues: friends who compare their records of the day, week and month."""

@@ -1,0 +1,96 @@
+"""What a league's members read: a day's board (the leaderboard's own query
+over the members' attempts: the same order, the same ties), the week's and
+the month's standings, and who has not played yet.
+
+Points: on each day's deal, a member ranked r among the n members on that
+day's board earns n - r + 1 points (the first of 3 earns 3, the last 1;
+tied members share a rank, so the same points); a member not on the board
+earns none. The week runs Monday to Sunday, the month from its first day;
+both count the days from their start to the day asked for."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.db import connection
+
+from api import clock
+from api.deals.models import DailyDeal
+from api.play.accounts.names import shown_name
+from api.play.leagues.models import League, LeagueMember
+from api.play.records import selectors
+
+
+def members_of(league: League, *, user_id: int) -> list[dict]:
+    """The members as the league shows them, by name."""
+    rows = (LeagueMember.objects.filter(league=league).select_related("user__player")
+            .order_by("joined_at", "pk"))
+    members = [{
+        "id": m.pk,
+        "user_id": m.user_id,
+        "display_name": shown_name(display_name=m.user.player.display_name,
+                                   is_guest=m.user.player.is_guest,
+                                   username=m.user.get_username()),
+        "is_owner": m.user_id == league.owner_id,
+        "is_me": m.user_id == user_id,
+    } for m in rows]
+    return sorted(members, key=lambda m: (m["display_name"].casefold(), m["id"]))
+
+
+def _board(league: League, deal: DailyDeal, *, user_id: int, cursor) -> list[tuple[int, dict]]:
+    return selectors.top_entries(deal=deal, user_id=user_id, limit=settings.LEAGUE_MAX_MEMBERS,
+                                 cursor=cursor, league_id=league.pk)
+
+
+def _points(board: list[tuple[int, dict]]) -> dict[int, int]:
+    n = len(board)
+    return {player: n - entry["rank"] + 1 for player, entry in board}
+
+
+def _standings(league: League, *, game: str, first: dt.date, last: dt.date,
+               members: list[dict], user_id: int, cursor) -> dict:
+    points = {m["user_id"]: 0 for m in members}
+    played = {m["user_id"]: 0 for m in members}
+    deals = DailyDeal.objects.filter(game=game, date__range=(first, last),
+                                     state=DailyDeal.State.VERIFIED)
+    for deal in deals:
+        for player, gained in _points(_board(league, deal, user_id=user_id,
+                                             cursor=cursor)).items():
+            if player in points:
+                points[player] += gained
+                played[player] += 1
+    rows = sorted(members, key=lambda m: (-points[m["user_id"]], m["display_name"].casefold()))
+    standings, rank = [], 0
+    for i, m in enumerate(rows):
+        if i == 0 or points[m["user_id"]] != points[rows[i - 1]["user_id"]]:
+            rank = i + 1
+        standings.append({"rank": rank, "display_name": m["display_name"],
+                          "points": points[m["user_id"]], "days_played": played[m["user_id"]],
+                          "is_me": m["is_me"]})
+    return {"start": first.isoformat(), "end": last.isoformat(), "standings": standings}
+
+
+def league_boards(league: League, *, deal: DailyDeal, user_id: int, now: dt.datetime) -> dict:
+    """The league's board of ``deal``'s day, its week and month to that day,
+    and the members not on that day's board."""
+    members = members_of(league, user_id=user_id)
+    day = deal.date
+    week_start = day - dt.timedelta(days=day.weekday())
+    with connection.cursor() as cursor:
+        board = _board(league, deal, user_id=user_id, cursor=cursor)
+        week = _standings(league, game=deal.game, first=week_start, last=day,
+                          members=members, user_id=user_id, cursor=cursor)
+        month = _standings(league, game=deal.game, first=day.replace(day=1), last=day,
+                           members=members, user_id=user_id, cursor=cursor)
+    on_board = {player for player, _entry in board}
+    return {
+        "league": {"id": league.pk, "name": league.name},
+        "game": deal.game,
+        "date": day.isoformat(),
+        "today": day == clock.day_of(now),
+        "entries": [entry for _player, entry in board],
+        "not_played": [m["display_name"] for m in members if m["user_id"] not in on_board],
+        "week": week,
+        "month": month,
+    }

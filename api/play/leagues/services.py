@@ -1,0 +1,130 @@
+"""A league's life: made by a registered player, joined by its invite code,
+left by a member, a member removed or the whole league closed by its owner.
+
+Every read goes through ``league_of_member``: to anyone not in the league,
+it does not exist (NotFound, as for an unknown id)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Count
+from django.utils.translation import gettext as _
+
+from api.play.errors import Conflict, Forbidden, NotFound
+from api.play.leagues.models import League, LeagueMember
+
+# 24 random bytes: 32 URL-safe characters, no one guesses them.
+INVITE_BYTES = 24
+
+
+def _invite_code() -> str:
+    return secrets.token_urlsafe(INVITE_BYTES)
+
+
+def registered_check(user) -> None:
+    """Forbidden registration_required for a guest (leagues, the calendar feed)."""
+    player = getattr(user, "player", None)
+    if player is None or player.is_guest:
+        raise Forbidden(_("Leagues are for registered players: create an account first."),
+                        code="registration_required")
+
+
+def _league_not_found() -> NotFound:
+    return NotFound(_("No such league among yours."), code="not_found")
+
+
+def league_of_member(*, user, league_id: int) -> League:
+    """The league, when ``user`` is one of its members; else NotFound."""
+    league = League.objects.filter(pk=league_id, members__user=user).first()
+    if league is None:
+        raise _league_not_found()
+    return league
+
+
+def _owned(*, user, league_id: int) -> League:
+    league = league_of_member(user=user, league_id=league_id)
+    if league.owner_id != user.pk:
+        raise Forbidden(_("Only the league's owner may do that."), code="not_league_owner")
+    return league
+
+
+def leagues_of(*, user):
+    """The user's leagues, by name, each with its ``member_count``."""
+    return (League.objects.filter(pk__in=LeagueMember.objects.filter(user=user)
+                                  .values("league_id"))
+            .annotate(member_count=Count("members")).order_by("name", "pk"))
+
+
+def league_create(*, user, name: str, now: dt.datetime) -> League:
+    """A new league named ``name`` (already cleaned), its owner its first member."""
+    registered_check(user)
+    with transaction.atomic():
+        owned = League.objects.select_for_update().filter(owner=user)
+        if len(owned) >= settings.LEAGUES_PER_OWNER:
+            raise Conflict(
+                _("You own %(n)s leagues already, the most one player may: close one first.")
+                % {"n": settings.LEAGUES_PER_OWNER}, code="league_limit")
+        league = League.objects.create(name=name, owner=user, invite_code=_invite_code(),
+                                       created_at=now)
+        LeagueMember.objects.create(league=league, user=user, joined_at=now)
+    return league
+
+
+def league_join(*, user, code: str, now: dt.datetime) -> League:
+    """Join the league whose invite code is ``code`` (joining twice changes
+    nothing). A full league answers Conflict league_full."""
+    registered_check(user)
+    with transaction.atomic():
+        # Locked: two joins at once cannot both take the last place.
+        league = League.objects.select_for_update().filter(invite_code=code).first()
+        if league is None:
+            raise NotFound(_("This invite is not valid: ask for a new link."),
+                           code="unknown_invite")
+        if LeagueMember.objects.filter(league=league, user=user).exists():
+            return league
+        if LeagueMember.objects.filter(league=league).count() >= settings.LEAGUE_MAX_MEMBERS:
+            raise Conflict(_("This league is full (%(n)s members).")
+                           % {"n": settings.LEAGUE_MAX_MEMBERS}, code="league_full")
+        try:
+            with transaction.atomic():
+                LeagueMember.objects.create(league=league, user=user, joined_at=now)
+        except IntegrityError:
+            pass  # the same player's other request joined first
+    return league
+
+
+def league_leave(*, user, league_id: int) -> None:
+    league = league_of_member(user=user, league_id=league_id)
+    if league.owner_id == user.pk:
+        raise Conflict(_("The owner does not leave a league: close it instead."),
+                       code="owner_stays")
+    LeagueMember.objects.filter(league=league, user=user).delete()
+
+
+def member_remove(*, user, league_id: int, member_id: int) -> None:
+    """The owner removes a member (``member_id``: the membership's id)."""
+    league = _owned(user=user, league_id=league_id)
+    member = LeagueMember.objects.filter(league=league, pk=member_id).first()
+    if member is None:
+        raise NotFound(_("No such member in this league."), code="not_found")
+    if member.user_id == league.owner_id:
+        raise Conflict(_("The owner does not leave a league: close it instead."),
+                       code="owner_stays")
+    member.delete()
+
+
+def invite_renew(*, user, league_id: int) -> League:
+    """A new invite code; the old link stops working at once."""
+    league = _owned(user=user, league_id=league_id)
+    league.invite_code = _invite_code()
+    league.save(update_fields=["invite_code"])
+    return league
+
+
+def league_close(*, user, league_id: int) -> None:
+    """Close the league: it and its memberships are deleted (records stay)."""
+    _owned(user=user, league_id=league_id).delete()

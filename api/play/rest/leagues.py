@@ -1,0 +1,220 @@
+"""The REST layer of private leagues (api.play.leagues): inputs, answers'
+shapes for the schema, views and their URLs (included by rest/urls.py)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.urls import path, reverse
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api import clock
+from api.play.leagues import boards, services
+from api.play.leagues.models import League
+from api.play.records import days
+from api.play.rest import throttles
+from api.play.rest.auth import user_or_guest
+from api.play.rest.inputs import DisplayNameField, Input, StrictCharField, _display_name
+from api.play.rest.schema import DATE, GAME, LeaderboardEntryOut, documented
+from api.play.rest.views import _date
+
+# -- input -------------------------------------------------------------------------
+
+
+class LeagueIn(Input):
+    # Cleaned as display names are (api.play.accounts.names).
+    name = DisplayNameField(max_length=40, min_length=1)
+
+    def validate_name(self, value):
+        return _display_name(value)
+
+
+class JoinIn(Input):
+    code = StrictCharField(max_length=64, min_length=1)
+
+
+def _valid(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+# -- answers -------------------------------------------------------------------------
+
+
+class LeagueSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    is_owner = serializers.BooleanField()
+    member_count = serializers.IntegerField()
+
+
+class LeagueListOut(serializers.Serializer):
+    leagues = LeagueSummaryOut(many=True)
+
+
+class LeagueMemberOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The membership's id: the owner removes by it.")
+    display_name = serializers.CharField()
+    is_owner = serializers.BooleanField()
+    is_me = serializers.BooleanField()
+
+
+class LeagueOut(LeagueSummaryOut):
+    max_members = serializers.IntegerField()
+    members = LeagueMemberOut(many=True)
+    invite_code = serializers.CharField(allow_null=True, help_text="The owner's only.")
+    invite_path = serializers.CharField(allow_null=True,
+                                        help_text="The page that joins by the code.")
+
+
+class StandingOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    display_name = serializers.CharField()
+    points = serializers.IntegerField()
+    days_played = serializers.IntegerField()
+    is_me = serializers.BooleanField()
+
+
+class PeriodOut(serializers.Serializer):
+    start = serializers.DateField()
+    end = serializers.DateField()
+    standings = StandingOut(many=True)
+
+
+class LeagueRefOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class LeagueBoardsOut(serializers.Serializer):
+    league = LeagueRefOut()
+    game = serializers.CharField()
+    date = serializers.DateField()
+    today = serializers.BooleanField()
+    entries = LeaderboardEntryOut(many=True, help_text="The day's leaderboard, members only.")
+    not_played = serializers.ListField(child=serializers.CharField(),
+                                       help_text="Members not on the day's board.")
+    week = PeriodOut(help_text="Monday to the day.")
+    month = PeriodOut(help_text="The month's first day to the day.")
+
+
+def _summary(league: League, *, user) -> dict:
+    count = getattr(league, "member_count", None)  # annotated by services.leagues_of
+    return {"id": league.pk, "name": league.name, "is_owner": league.owner_id == user.pk,
+            "member_count": league.members.count() if count is None else count}
+
+
+def _league_out(league: League, *, user) -> dict:
+    owner = league.owner_id == user.pk
+    members = [{k: m[k] for k in ("id", "display_name", "is_owner", "is_me")}
+               for m in boards.members_of(league, user_id=user.pk)]
+    return {
+        **_summary(league, user=user),
+        "member_count": len(members),
+        "max_members": settings.LEAGUE_MAX_MEMBERS,
+        "members": members,
+        "invite_code": league.invite_code if owner else None,
+        "invite_path": (reverse("frontend:league-join", args=[league.invite_code])
+                        if owner else None),
+    }
+
+
+# -- views -------------------------------------------------------------------------
+
+LEAGUE_ERRORS = (403, 404)
+
+
+class LeaguesView(APIView):
+    @documented(ok={200: LeagueListOut}, operation_id="leagues_list", summary="My leagues")
+    def get(self, request):
+        user = user_or_guest(request)
+        return Response({"leagues": [_summary(league, user=user)
+                                     for league in services.leagues_of(user=user)]})
+
+    @documented(request=LeagueIn, ok={201: LeagueOut}, errors=(403, 409),
+                summary="Make a league (registered players); you own it")
+    def post(self, request):
+        data = _valid(LeagueIn, request.data)
+        user = user_or_guest(request)
+        league = services.league_create(user=user, name=data["name"], now=clock.now())
+        return Response(_league_out(league, user=user), status=status.HTTP_201_CREATED)
+
+
+class LeagueJoinView(APIView):
+    throttle_classes = [throttles.PlayAnonThrottle, throttles.PlayUserThrottle,
+                        throttles.LeagueJoinThrottle]
+
+    @documented(request=JoinIn, ok={200: LeagueOut}, errors=(403, 404, 409),
+                summary="Join a league by its invite code")
+    def post(self, request):
+        data = _valid(JoinIn, request.data)
+        user = user_or_guest(request)
+        league = services.league_join(user=user, code=data["code"], now=clock.now())
+        return Response(_league_out(league, user=user))
+
+
+class LeagueView(APIView):
+    @documented(ok={200: LeagueOut}, errors=(404,), summary="A league of mine")
+    def get(self, request, league_id: int):
+        user = user_or_guest(request)
+        league = services.league_of_member(user=user, league_id=league_id)
+        return Response(_league_out(league, user=user))
+
+    @documented(ok={204: None}, errors=LEAGUE_ERRORS, body=False,
+                summary="Close the league (its owner): it is deleted")
+    def delete(self, request, league_id: int):
+        services.league_close(user=user_or_guest(request), league_id=league_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LeagueLeaveView(APIView):
+    @documented(ok={204: None}, errors=(404, 409), body=True,
+                summary="Leave a league (not its owner)")
+    def post(self, request, league_id: int):
+        services.league_leave(user=user_or_guest(request), league_id=league_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LeagueInviteView(APIView):
+    @documented(ok={200: LeagueOut}, errors=LEAGUE_ERRORS, body=True,
+                summary="A new invite code (its owner); the old link stops working")
+    def post(self, request, league_id: int):
+        user = user_or_guest(request)
+        return Response(_league_out(services.invite_renew(user=user, league_id=league_id),
+                                    user=user))
+
+
+class LeagueMemberView(APIView):
+    @documented(ok={204: None}, errors=(403, 404, 409), body=False,
+                summary="Remove a member (its owner)")
+    def delete(self, request, league_id: int, member_id: int):
+        services.member_remove(user=user_or_guest(request), league_id=league_id,
+                               member_id=member_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LeagueBoardsView(APIView):
+    @documented(ok={200: LeagueBoardsOut}, errors=(400, 404), parameters=[GAME, DATE],
+                operation_id="league_boards",
+                summary="A day's board among the members, the week's and month's standings")
+    def get(self, request, league_id: int, game: str, date: str):
+        user = user_or_guest(request)
+        league = services.league_of_member(user=user, league_id=league_id)
+        now = clock.now()
+        deal = days.deal_for(game=game, date=_date(date), now=now)
+        return Response(boards.league_boards(league, deal=deal, user_id=user.pk, now=now))
+
+
+urlpatterns = [
+    path("leagues", LeaguesView.as_view(), name="leagues"),
+    path("leagues/join", LeagueJoinView.as_view(), name="league-join"),
+    path("leagues/<int:league_id>", LeagueView.as_view(), name="league"),
+    path("leagues/<int:league_id>/leave", LeagueLeaveView.as_view(), name="league-leave"),
+    path("leagues/<int:league_id>/invite", LeagueInviteView.as_view(), name="league-invite"),
+    path("leagues/<int:league_id>/members/<int:member_id>", LeagueMemberView.as_view(),
+         name="league-member"),
+    path("leagues/<int:league_id>/boards/<str:game>/<str:date>", LeagueBoardsView.as_view(),
+         name="league-boards"),
+]
