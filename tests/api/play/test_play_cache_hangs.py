@@ -152,6 +152,8 @@ def cache_calls(monkeypatch):
     return counts
 
 
+# Serial: before the hang, every cache call must answer within its 0.5 s timeout.
+@pytest.mark.serial
 def test_a_hung_cache_costs_one_timeout_then_play_keeps_its_pace(
     hung_cache, cache_calls, api, todays_deals, settings
 ):
