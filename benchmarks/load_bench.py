@@ -670,8 +670,11 @@ class Bench:
             if r["errors"]:
                 print(f"{'':<34} errors: {r['errors']}", flush=True)
                 self.failed = True
-            if app == "api.wsgi":
+            if app == "api.wsgi" and h["per_second"]:
                 self.against_health(h["per_second"], r["server_cpu_ms_per_request"])
+            elif not h["per_second"]:
+                print(f"{'':<34} no request answered in the window: no floor", flush=True)
+                self.failed = True
 
     def against_health(self, per_second: float, cpu_ms: float) -> None:
         """Each move scenario's throughput and CPU a move against the floor's
