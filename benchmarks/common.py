@@ -121,24 +121,14 @@ def manage(env: dict, *argv: str) -> None:
 class Server:
     """A WSGI server serving ``app`` on ``port`` (by default ``args.port``)
     while the ``with`` block runs (stderr to ``args.server_log``): gunicorn
-    with deploy/gunicorn.conf.py, or with ``wsgi="granian"`` granian (pip
-    install granian; for side-by-side measurements only) with as many
-    worker processes and threads as the environment gives gunicorn."""
+    with deploy/gunicorn.conf.py."""
 
-    def __init__(self, args, env: dict, app: str = "api.wsgi", *, port: int | None = None,
-                 wsgi: str = "gunicorn"):
-        self.args, self.env, self.proc, self.app, self.wsgi = args, env, None, app, wsgi
+    def __init__(self, args, env: dict, app: str = "api.wsgi", *, port: int | None = None):
+        self.args, self.env, self.proc, self.app = args, env, None, app
         self.port = port or args.port
 
     def command(self) -> list[str]:
         bin_dir = str(Path(PYTHON).parent)
-        if self.wsgi == "granian":
-            target = self.app if ":" in self.app else f"{self.app}:application"
-            return [shutil.which("granian", path=bin_dir) or "granian", "--interface", "wsgi",
-                    "--host", "127.0.0.1", "--port", str(self.port),
-                    "--workers", self.env["WEB_CONCURRENCY"],
-                    "--blocking-threads", self.env["GUNICORN_THREADS"],
-                    "--backlog", "4096", "--log-level", "warning", target]
         return [shutil.which("gunicorn", path=bin_dir) or "gunicorn",
                 "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
                 "--bind", f"127.0.0.1:{self.port}", self.app]
@@ -147,7 +137,7 @@ class Server:
         self.proc = subprocess.Popen(
             self.command(), env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
             stderr=self.args.server_log, start_new_session=True)
-        wait_listening(self.port, self.proc, self.wsgi)
+        wait_listening(self.port, self.proc, "gunicorn")
         time.sleep(1.0)  # all workers booted
         return self
 

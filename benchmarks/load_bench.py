@@ -34,24 +34,18 @@ Scenarios (--scenarios, comma-separated):
   mixed       --paced-players players at a person's pace while R guests
               read the leaderboard and their history
   scale       capacity with 1, 2 and 4 gunicorn workers (WEB_CONCURRENCY)
-  proxy       capacity behind one nginx, as production runs (needs Debian's
-              nginx-light): one gunicorn of all the workers, then two
-              instances with half the workers each, on ports of their own,
-              between which nginx balances (the scale-out of web machines,
-              on one machine)
-  wsgi        capacity and the floor on gunicorn, then on granian (pip
-              install granian), with the same workers and threads
   floor       the stack's ceiling: N clients asking GET /health/ (a plain
               Django view: one query, three cache calls) with no think time;
-              then the same against gunicorn serving a constant (no Django)
+              then the same against gunicorn serving a constant (no Django);
+              capacity is printed against /health/'s requests a second
   pgbench     pgbench's ceiling for a move-shaped transaction (lock the
               attempt row, update it, insert an action) on the same database,
               with prepared statements as the service uses them
 
     python benchmarks/load_bench.py [--players 200] [--think-ms 150] [--seconds 20]
-        [--scenarios human,play,capacity,hints,mixed,scale,proxy,floor,pgbench] [--port 8230]
+        [--scenarios human,play,capacity,hints,mixed,scale,floor,pgbench] [--port 8230]
         [--human-steps 200,400,800,1200,1600] [--human-median-s 1.5] [--paced-players 400]
-        [--admin-url postgres://root@127.0.0.1:5432/postgres] [--db load23]
+        [--admin-url postgres://root@127.0.0.1:5432/postgres] [--db load_bench]
         [--cache-url redis://127.0.0.1:6379/15] [--workers 5] [--threads 4]
         [--smoke] [--json OUT] [--keep]
 
@@ -62,13 +56,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import datetime as dt
 import json
 import math
 import os
 import random
-import shutil
 import socket
 import statistics
 import subprocess
@@ -82,12 +74,10 @@ from urllib.parse import urlsplit
 from common import (
     ROOT,
     Server,
-    free_port,
     machine_speed,
     manage,
     scratch_database,
     today_deals,
-    wait_listening,
 )
 from common import server_env as _server_env
 
@@ -351,20 +341,19 @@ def trees_cpu(pids: tuple[int, ...]) -> float:
 
 
 async def measured_window(run: Run, tasks, *, warmup: float, seconds: float,
-                          server_pids: tuple[int, ...], proxy_pids: tuple[int, ...] = ()
-                          ) -> tuple[float, float]:
+                          server_pids: tuple[int, ...]) -> float:
     """Let the tasks warm up, then count what they do for ``seconds``; stop
     them. Returns the CPU seconds of the servers (gunicorn process trees)
-    and of the proxy in front of them (nan: none) in the measured window."""
+    in the measured window."""
     run.deadline_start = time.perf_counter() + warmup
     run.deadline_end = run.deadline_start + seconds
     await asyncio.sleep(warmup)
-    server0, proxy0 = trees_cpu(server_pids), trees_cpu(proxy_pids)
+    server0 = trees_cpu(server_pids)
     await asyncio.sleep(seconds)
-    server1, proxy1 = trees_cpu(server_pids), trees_cpu(proxy_pids)
+    server1 = trees_cpu(server_pids)
     run.stop = True
     await asyncio.wait(tasks, timeout=30)
-    return server1 - server0, proxy1 - proxy0
+    return server1 - server0
 
 
 async def health_floor(port: int, *, clients: int, seconds: float, warmup: float,
@@ -386,7 +375,7 @@ async def health_floor(port: int, *, clients: int, seconds: float, warmup: float
             client.close()
 
     tasks = [asyncio.create_task(pinger(i)) for i in range(clients)]
-    server_cpu, _ = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
+    server_cpu = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
                                           server_pids=server_pids)
     health = summary("health", run, seconds)
     return {"clients": clients, "seconds": seconds, "health": health, "errors": run.errors,
@@ -453,8 +442,7 @@ def process_tree_cpu(pid: int) -> float:
 
 async def scenario(port: int, *, game: str, line: list[str], players: int, think: Think,
                    seconds: float, warmup: float, hinters: int = 0, readers: int = 0,
-                   date: str = "", server_pids: tuple[int, ...] = (),
-                   proxy_pids: tuple[int, ...] = ()) -> dict:
+                   date: str = "", server_pids: tuple[int, ...] = ()) -> dict:
     run = Run()
     tasks = [asyncio.create_task(player(i, port, game, line, think, run)) for i in range(players)]
     past = (dt.date.fromisoformat(date) - dt.timedelta(days=1)).isoformat() if date else ""
@@ -468,8 +456,8 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
             break
         await asyncio.sleep(0.1)
     cpu0 = os.times()
-    server_cpu, proxy_cpu = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
-                                                  server_pids=server_pids, proxy_pids=proxy_pids)
+    server_cpu = await measured_window(run, tasks, warmup=warmup, seconds=seconds,
+                                       server_pids=server_pids)
     for task in tasks:
         if task.done() and task.exception() is not None and run.stop_reason is None:
             run.stop_reason = repr(task.exception())
@@ -482,14 +470,11 @@ async def scenario(port: int, *, game: str, line: list[str], players: int, think
         "integrity": integrity, "problem": run.stop_reason,
         "loadgen_cpu_s": round((cpu1.user + cpu1.system) - (cpu0.user + cpu0.system), 2),
         "server_cpu_s": round(server_cpu, 2),
-        "proxy_cpu_s": round(proxy_cpu, 2) if proxy_pids else None,
     }
     moves = out["move"]["count"]
     out["server_cpu_ms_per_request"] = round(
         server_cpu * 1000 / max(1, sum(len(v) for v in run.latencies.values())), 2)
     out["server_cpu_ms_per_move"] = round(server_cpu * 1000 / moves, 2) if moves else None
-    if proxy_pids and moves:
-        out["proxy_cpu_ms_per_move"] = round(proxy_cpu * 1000 / moves, 2)
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in run.latencies:
             out[kind] = summary(kind, run, seconds)
@@ -542,68 +527,6 @@ def pgbench(url: str, seconds: float, clients: int) -> float:
     raise RuntimeError(done.stdout)
 
 
-class Proxy:
-    """nginx on ``port`` while the ``with`` block runs, balancing requests
-    round-robin over gunicorn instances on ``upstreams`` (kept-alive
-    connections), passing the client's address on in X-Forwarded-For and the
-    Host as the client sent it (the CSRF origin check compares it)."""
-
-    CONFIG = """
-worker_processes 1;
-user root;
-daemon off;
-pid {folder}/nginx.pid;
-error_log {folder}/nginx-error.log warn;
-events {{ worker_connections 8192; }}
-http {{
-    access_log off;
-    client_body_temp_path {folder}/body;
-    proxy_temp_path {folder}/proxy;
-    fastcgi_temp_path {folder}/fastcgi;
-    uwsgi_temp_path {folder}/uwsgi;
-    scgi_temp_path {folder}/scgi;
-    # Idle upstream connections closed before gunicorn's keepalive (5 s)
-    # would close them: else a request sent on one it is closing gets 502.
-    upstream app {{ {servers} keepalive 128; keepalive_timeout 4s; }}
-    server {{
-        listen 127.0.0.1:{port} backlog=4096;
-        location / {{
-            proxy_pass http://app;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        }}
-    }}
-}}
-"""
-
-    def __init__(self, port: int, upstreams: tuple[int, ...], folder: str):
-        self.port, self.upstreams, self.folder, self.proc = port, upstreams, folder, None
-
-    def __enter__(self):
-        nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
-        if nginx is None:
-            raise SystemExit("load_bench: the proxy scenario needs nginx "
-                             "(apt-get install nginx-light)")
-        config = os.path.join(self.folder, "nginx.conf")
-        servers = " ".join(f"server 127.0.0.1:{p};" for p in self.upstreams)
-        Path(config).write_text(self.CONFIG.format(folder=self.folder, port=self.port,
-                                                   servers=servers))
-        self.proc = subprocess.Popen([nginx, "-c", config], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
-        wait_listening(self.port, self.proc, "nginx", seconds=10,
-                       log=lambda: Path(self.folder, "nginx-error.log").read_text()[-500:])
-        return self
-
-    def __exit__(self, *exc):
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
-
-
-# -- main ------------------------------------------------------------------------------------
-
-
 def show(title: str, r: dict) -> None:
     m = r["move"]
     i = r["integrity"]
@@ -614,9 +537,7 @@ def show(title: str, r: dict) -> None:
           f" ({i['attempts']} attempts)", flush=True)
     print(f"{'':<34} server CPU {r['server_cpu_s']} s in the window: "
           f"{r['server_cpu_ms_per_move']} ms per move, {r['server_cpu_ms_per_request']} ms per "
-          f"request; load generator {r['loadgen_cpu_s']} s"
-          + (f"; proxy {r['proxy_cpu_ms_per_move']} ms per move" if r.get("proxy_cpu_ms_per_move")
-             else ""), flush=True)
+          f"request; load generator {r['loadgen_cpu_s']} s", flush=True)
     for kind in ("hint", "hint_refused", "leaderboard", "history"):
         if kind in r:
             k = r[kind]
@@ -646,7 +567,7 @@ def parse_args(argv) -> argparse.Namespace:
                    help="players at a person's pace beside the hint flood and the readers")
     p.add_argument("--port", type=int, default=8230, help="0: any free port")
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
-    p.add_argument("--db", default="load23")
+    p.add_argument("--db", default="load_bench")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/15")
     p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", os.cpu_count())))
     p.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", 4)))
@@ -663,7 +584,8 @@ def parse_args(argv) -> argparse.Namespace:
     if args.smoke:
         args.players, args.seconds, args.warmup, args.think_ms = 4, 3, 0.5, 20
         args.hinters, args.readers, args.paced_players = 2, 2, 4
-        args.human_median_s, args.human_steps = 0.05, "2,4"
+        # Every step holds (the bound is a minute): a smoke run checks integrity, not speed.
+        args.human_median_s, args.human_steps, args.human_p99_ms = 0.05, "2,4", 60_000
         if args.scenarios == p.get_default("scenarios"):
             args.scenarios = "human,play,hints"
     args.server_log = open(os.devnull, "w") if not os.environ.get("LOAD_BENCH_SERVER_LOG") \
@@ -695,16 +617,14 @@ class Bench:
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}; "
               f"machine {machine_speed():,.0f} Flower engine steps/s", flush=True)
 
-    def go(self, title: str, *, game: str, workers: int | None = None, wsgi: str = "gunicorn",
-           **kw) -> dict:
+    def go(self, title: str, *, game: str, workers: int | None = None, **kw) -> dict:
         args = self.args
         w = workers or args.workers
-        with Server(args, server_env(args, self.url, w), wsgi=wsgi) as server:
+        with Server(args, server_env(args, self.url, w)) as server:
             r = asyncio.run(scenario(args.port, seconds=args.seconds, warmup=args.warmup,
                                      date=self.date, server_pids=(server.proc.pid,), game=game,
                                      line=self.lines[game], **kw))
-        return self.record(f"{title} ({w}x{args.threads})", r, scenario_name=title, workers=w,
-                           wsgi=wsgi)
+        return self.record(f"{title} ({w}x{args.threads})", r, scenario_name=title, workers=w)
 
     def record(self, label: str, r: dict, **about) -> dict:
         r.update(about, threads=self.args.threads)
@@ -717,35 +637,6 @@ class Bench:
             print("load_bench: no move was answered in the window", flush=True)
             self.failed = True
         return r
-
-    def proxy(self) -> None:
-        """Capacity behind one nginx: first one gunicorn of all the workers,
-        then two instances, each on a port of its own with half the workers,
-        between which nginx balances (the clients' addresses passed on in
-        X-Forwarded-For)."""
-        for instances in (1, 2):
-            self.behind_proxy(instances)
-
-    def behind_proxy(self, instances: int) -> None:
-        args, game = self.args, self.games[0]
-        per = max(1, args.workers // instances)
-        ports = tuple(free_port() for _ in range(instances))
-        with contextlib.ExitStack() as stack:
-            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="load-bench-proxy-"))
-            servers = []
-            for port in ports:
-                env = server_env(args, self.url, per)
-                env.update(PORT=str(port), TRUSTED_PROXY_COUNT="1",
-                           PROMETHEUS_MULTIPROC_DIR=os.path.join(folder, f"metrics-{port}"))
-                os.makedirs(env["PROMETHEUS_MULTIPROC_DIR"])
-                servers.append(stack.enter_context(Server(args, env, port=port)))
-            proxy = stack.enter_context(Proxy(args.port, ports, folder))
-            r = asyncio.run(scenario(
-                args.port, seconds=args.seconds, warmup=args.warmup, date=self.date, game=game,
-                line=self.lines[game], players=args.players, think=NO_THINK,
-                server_pids=tuple(s.proc.pid for s in servers), proxy_pids=(proxy.proc.pid,)))
-        self.record(f"nginx, {instances} gunicorn x ({per}x{args.threads})", r,
-                    scenario_name="proxy", workers=instances * per, instances=instances)
 
     def human_steps(self) -> None:
         """Players at a person's pace, more at each step, until p99 passes the bound."""
@@ -763,21 +654,20 @@ class Bench:
         self.results.append({"scenario_name": "human pace held", "game": game,
                              "players": held["players"] if held else 0})
 
-    def floor(self, wsgi: str = "gunicorn") -> None:
+    def floor(self) -> None:
         args = self.args
         bare_env = server_env(args, self.url, args.workers)
         bare_env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "benchmarks"), str(ROOT)])
         for label, env, app in (("GET /health/", server_env(args, self.url, args.workers), "api.wsgi"),
-                                (f"{wsgi} alone", bare_env, "load_bench:bare_application")):
-            with Server(args, env, app, wsgi=wsgi) as server:
+                                ("gunicorn alone", bare_env, "load_bench:bare_application")):
+            with Server(args, env, app) as server:
                 r = asyncio.run(health_floor(args.port, clients=args.players,
                                              seconds=args.seconds, warmup=args.warmup,
                                              server_pids=(server.proc.pid,)))
-            r.update(scenario_name="floor", app=app, workers=args.workers, threads=args.threads,
-                     wsgi=wsgi)
+            r.update(scenario_name="floor", app=app, workers=args.workers, threads=args.threads)
             self.results.append(r)
             h = r["health"]
-            where = f"{wsgi} {args.workers}x{args.threads}"
+            where = f"gunicorn {args.workers}x{args.threads}"
             print(f"{'floor: ' + label + ' (' + where + ')':<34} "
                   f"{r['clients']:>4} clients, no think: {h['per_second']:>7.1f} requests/s  "
                   f"p50 {h['p50_ms']:>6.1f}  p99 {h['p99_ms']:>6.1f} ms; server CPU "
@@ -785,14 +675,22 @@ class Bench:
             if r["errors"]:
                 print(f"{'':<34} errors: {r['errors']}", flush=True)
                 self.failed = True
+            if app == "api.wsgi" and h["per_second"]:
+                self.against_health(h["per_second"], r["server_cpu_ms_per_request"])
+            elif not h["per_second"]:
+                print(f"{'':<34} no request answered in the window: no floor", flush=True)
+                self.failed = True
 
-    def wsgi_servers(self) -> None:
-        """Capacity and the floor on gunicorn and on granian, the same
-        application, workers and threads, one after the other."""
-        for wsgi in ("gunicorn", "granian"):
-            self.go(f"capacity on {wsgi}", game=self.games[0], players=self.args.players,
-                    think=NO_THINK, wsgi=wsgi)
-            self.floor(wsgi)
+    def against_health(self, per_second: float, cpu_ms: float) -> None:
+        """Each move scenario's throughput and CPU a move against the floor's
+        (the same run, so the machine's speed weighs on both alike)."""
+        for r in self.results:
+            if "move" in r and r["move"]["count"]:
+                r["x_health_per_second"] = round(r["move"]["per_second"] / per_second, 3)
+                r["x_health_cpu"] = round(r["server_cpu_ms_per_move"] / cpu_ms, 2)
+                print(f"  {r['scenario_name']} {r['game']} {r['players']}: "
+                      f"{r['x_health_per_second']:.1%} of /health/'s requests/s, "
+                      f"{r['x_health_cpu']} x its CPU a request", flush=True)
 
     def pgbench(self) -> None:
         tps = pgbench(self.url, self.args.seconds, self.args.pgbench_clients)
@@ -825,10 +723,6 @@ class Bench:
         if "scale" in scenarios:
             for w in (1, 2, 4):
                 self.go("scale", workers=w, game=first, players=args.players, think=NO_THINK)
-        if "proxy" in scenarios:
-            self.proxy()
-        if "wsgi" in scenarios:
-            self.wsgi_servers()
         if "floor" in scenarios:
             self.floor()
         if "pgbench" in scenarios:

@@ -16,20 +16,13 @@ CPU is the process's (time.process_time: user and system, this thread and
 PostgreSQL's client side; PostgreSQL's own work is another process and not
 counted). ``--parts`` times a move's parts (process CPU around each:
 authentication, the rate, validation, the attempt read, the engine, the
-write, the answer); ``--binding`` alternates psycopg's client-side binding,
-server-side binding and prepared statements (DATABASE_PREPARED_STATEMENTS),
-with PostgreSQL's backend CPU beside the web process's; ``--socket``
-alternates TCP to 127.0.0.1 and PostgreSQL's Unix socket the same way;
-``--plain-view`` alternates DRF's move view with the plain Django view
-sketches of plain_move.py, to show what DRF's dispatch costs a move and
-what a move costs at the least;
-``--profile N`` prints cProfile's N costliest functions of the moves
+write, the answer); ``--profile N`` prints cProfile's N costliest functions of the moves
 (``--profile-sort tottime``: by their own time).
 The three requests are interleaved, so the ratios hold while the machine's
 speed drifts.
 
-    python benchmarks/request_cpu.py [--game flower] [--requests 2000] [--parts] [--binding]
-        [--socket [/var/run/postgresql]] [--plain-view] [--profile 25] [--profile-sort tottime]
+    python benchmarks/request_cpu.py [--game flower] [--requests 2000] [--parts]
+        [--profile 25] [--profile-sort tottime]
 """
 
 from __future__ import annotations
@@ -41,7 +34,6 @@ import io
 import json
 import os
 import pstats
-import random
 import statistics
 import sys
 import time
@@ -96,7 +88,6 @@ class Line:
     def __init__(self, player: Player, game: str, moves: list[str]):
         self.player, self.game, self.moves = player, game, moves
         self.attempt, self.next = None, 0
-        self.moves_path = "/api/v1/attempts/{id}/moves"
 
     def start(self) -> None:
         status, self.attempt = self.player.call("POST", "/api/v1/attempts", {"game": self.game})
@@ -107,7 +98,7 @@ class Line:
         if self.attempt is None or self.next >= len(self.moves):
             self.start()
         a = self.attempt
-        status, answer = self.player.call("POST", self.moves_path.format(id=a["id"]),
+        status, answer = self.player.call("POST", f"/api/v1/attempts/{a['id']}/moves",
                                           {"move": self.moves[self.next], "version": a["version"]})
         assert status == 200, (status, answer)
         self.attempt, self.next = answer, self.next + 1
@@ -174,84 +165,6 @@ def timed_parts() -> collections.Counter:
     return spent
 
 
-def backend_cpu_ms() -> float:
-    """CPU milliseconds of this connection's PostgreSQL backend so far."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
-
-
-def compare_connections(application, moves: list[str], game: str, count: int,
-                        variants: dict[str, dict], rounds: int = 10):
-    """Connection settings side by side (each variant's keys replace the
-    database settings' own), alternated in random order, with PostgreSQL's
-    backend CPU beside the web process's."""
-    from django.db import connection
-
-    saved = dict(connection.settings_dict)
-    options = dict(saved.get("OPTIONS", {}))
-
-    def settle(variant: dict) -> None:
-        connection.settings_dict.update(saved, OPTIONS={**options, **variant.get("OPTIONS", {})})
-        connection.settings_dict.update({k: v for k, v in variant.items() if k != "OPTIONS"})
-
-    spent = collections.defaultdict(list)
-    for _ in range(rounds):
-        for name in random.sample(list(variants), len(variants)):
-            connection.close()
-            settle(variants[name])
-            player = Player(application)
-            player.call("GET", "/api/v1/me")
-            line = Line(player, game, moves)
-            for _ in range(30):
-                line.move()
-            backend0 = backend_cpu_ms()
-            web = cpu_ms(line.move, count)
-            spent[name, "web"].append(statistics.fmean(web))
-            spent[name, "postgres"].append((backend_cpu_ms() - backend0) / count)
-    for name in variants:
-        print(f"{name}: a move {statistics.fmean(spent[name, 'web']):.3f} ms in the web process, "
-              f"{statistics.fmean(spent[name, 'postgres']):.3f} ms in PostgreSQL "
-              f"({rounds} rounds of {count})")
-    connection.close()
-    settle({})
-
-
-def compare_views(player: Player, line: Line, count: int) -> None:
-    """DRF's MoveView against the plain-view sketches of plain_move.py,
-    interleaved with /health/ as above (each variant in turn, in random
-    order), so that the ratios hold while the machine's speed drifts."""
-    from django.conf import settings
-
-    settings.ROOT_URLCONF = "plain_move"  # the service's URLs and the sketches'
-    variants = {
-        "DRF's MoveView (the service)": line.moves_path,
-        "plain view, DRF's authentication": "/bench/plain-drf-parts/attempts/{id}/moves",
-        "plain view, Django's alone": "/bench/plain-django/attempts/{id}/moves",
-        "bare: session, CSRF, read, step, write": "/bench/bare/attempts/{id}/moves",
-        "bare and the rates": "/bench/bare-with-rates/attempts/{id}/moves",
-        "bare and MoveIn": "/bench/bare-with-movein/attempts/{id}/moves",
-        "bare and the service's answer": "/bench/bare-with-answer/attempts/{id}/moves",
-    }
-    health, spent = [], collections.defaultdict(list)
-    for _ in range(count):
-        health += cpu_ms(lambda: player.call("GET", "/health/"), 1)
-        for name in random.sample(list(variants), len(variants)):
-            line.moves_path = variants[name]
-            spent[name] += cpu_ms(line.move, 1)
-    line.moves_path = variants["DRF's MoveView (the service)"]
-    floor = statistics.fmean(health)
-    print(f"a move's view, {count} moves each:")
-    print(row("GET /health/", health, None))
-    for name in variants:
-        print(row(name, spent[name], floor))
-
-
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="flower", choices=("flower", "cruel"))
@@ -259,11 +172,6 @@ def parse_args(argv):
     p.add_argument("--profile", type=int, default=0, metavar="N")
     p.add_argument("--profile-sort", default="cumulative", choices=("cumulative", "tottime"))
     p.add_argument("--parts", action="store_true")
-    p.add_argument("--binding", action="store_true")
-    p.add_argument("--plain-view", action="store_true",
-                   help="DRF's move view against plain-view sketches, alternated")
-    p.add_argument("--socket", metavar="DIR", nargs="?", const="/var/run/postgresql",
-                   help="TCP against PostgreSQL's Unix socket in DIR, alternated")
     p.add_argument("--admin-url", default="postgres://root@127.0.0.1:5432/postgres")
     p.add_argument("--db", default="request_cpu")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/14")
@@ -304,24 +212,6 @@ def measure(args, lines: dict[str, list[str]]) -> None:
         print(f"a move's parts, {args.requests} moves, {total / args.requests:.3f} ms a move:")
         for label, seconds in spent.items():
             print(f"  {label:<44} {seconds * 1000 / args.requests:6.3f} ms")
-    if args.binding:
-        compare_connections(player.application, lines[args.game], args.game,
-                            max(1, args.requests // 10), {
-                                "client-side binding": {"OPTIONS": {
-                                    "server_side_binding": False, "prepare_threshold": None}},
-                                "server-side binding, not prepared": {"OPTIONS": {
-                                    "server_side_binding": True, "prepare_threshold": None}},
-                                "prepared statements (the settings')": {"OPTIONS": {
-                                    "server_side_binding": True, "prepare_threshold": 5}},
-                            })
-    if args.socket:
-        compare_connections(player.application, lines[args.game], args.game,
-                            max(1, args.requests // 10), {
-                                "TCP to 127.0.0.1": {"HOST": "127.0.0.1", "PORT": "5432"},
-                                f"Unix socket in {args.socket}": {"HOST": args.socket, "PORT": ""},
-                            })
-    if args.plain_view:
-        compare_views(player, line, args.requests)
     if args.profile:
         profile = cProfile.Profile(time.process_time)  # CPU, not waits on the database
         profile.runcall(lambda: [line.move() for _ in range(args.requests)])

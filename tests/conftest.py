@@ -4,7 +4,24 @@ imported from Django at load time: the engine's tests run without it."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+
+def pytest_collection_modifyitems(config, items):
+    """TEST_DATABASE_ONLY=1 (scripts/test's embedded pass): only the tests that
+    use the database run again, the others already ran once on PostgreSQL."""
+    if os.environ.get("TEST_DATABASE_ONLY") != "1":
+        return
+    kept, left = [], []
+    for item in items:
+        uses_database = (item.get_closest_marker("django_db") is not None
+                         or {"django_db_setup", "live_server"} & set(getattr(item, "fixturenames", ())))
+        (kept if uses_database else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture

@@ -59,6 +59,21 @@ class PrivateRedis:
             time.sleep(0.05)
         raise AssertionError(f"redis-server did not start on {self.unix_socket or self.port}")
 
+    def wait_answering(self, seconds: float = 10) -> None:
+        """Until the server answers a PING (after resume(): it has caught up)."""
+        import redis
+
+        client = redis.Redis.from_url(self.url, socket_timeout=0.5)
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                if client.ping():
+                    return
+            except redis.RedisError:
+                if time.monotonic() > deadline:
+                    raise
+            time.sleep(0.05)
+
     def hang(self) -> None:
         """SIGSTOP: the server keeps its socket, and answers nothing."""
         self.process.send_signal(signal.SIGSTOP)

@@ -99,7 +99,7 @@ class Attempt(models.Model):
     last_action_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
     last_action = models.CharField(max_length=8, blank=True, default="")
-    # Machine pace (api.play.attempts.domain.pace): the run of requests in a
+    # Machine pace (api.play.attempts.domain, _paced): the run of requests in a
     # row that came faster than a person plays, and whether a run ever
     # reached the bound. Such a ranked result is kept, marked, and ranked
     # after every result played at a person's pace.

@@ -2,7 +2,6 @@
 
 import os
 import threading
-import time
 
 import pytest
 
@@ -44,39 +43,73 @@ def test_the_redis_client_is_made_once_and_shared_by_threads():
     cache.delete_many([f"t{i}" for i in range(8)])
 
 
-def test_the_breaker_skips_after_a_failure_and_a_background_trial_closes_it():
+class FakeClock:
+    """api.cache's ``time``, standing still until the test moves it."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def _trials_finished() -> None:
+    """Waits for the breaker's background trials (threads named cache-trial)."""
+    for thread in threading.enumerate():
+        if thread.name == "cache-trial":
+            thread.join(timeout=10)
+            assert not thread.is_alive()
+
+
+def test_the_breaker_skips_after_a_failure_and_a_background_trial_closes_it(monkeypatch):
     from redis.exceptions import ConnectionError as RedisConnectionError
 
+    import api.cache
     from api.cache import CircuitBreaker
     from api.outages import CacheSkipped
 
+    clock = FakeClock()
+    monkeypatch.setattr(api.cache, "time", clock)
+    probes = []
     answers = {"probe": RedisConnectionError("still down")}
 
     def probe():
+        probes.append(clock.now)
         if answers["probe"]:
             raise answers["probe"]
 
+    calls = []
+
     def failing():
+        calls.append(clock.now)
         raise RedisConnectionError("down")
 
-    breaker = CircuitBreaker(retry_seconds=0.05, probe=probe)
+    breaker = CircuitBreaker(retry_seconds=5, probe=probe)
     with pytest.raises(RedisConnectionError):
         breaker.call(failing)
-    assert breaker.is_open
-    with pytest.raises(CacheSkipped):  # within the retry period: not called
-        breaker.call(failing)
+    assert breaker.is_open and calls == [1000.0]
 
-    time.sleep(0.06)
-    with pytest.raises(CacheSkipped):  # starts a trial, which fails: still open
+    clock.now += 4.9  # within the retry period: skipped, neither called nor tried
+    with pytest.raises(CacheSkipped):
+        breaker.call(failing)
+    assert calls == [1000.0] and probes == []
+
+    clock.now += 0.2  # past it: the call starts one trial and is skipped; the trial fails
+    with pytest.raises(CacheSkipped):
+        breaker.call(failing)
+    _trials_finished()
+    assert probes == [1005.1] and breaker.is_open and calls == [1000.0]
+
+    clock.now += 4.9  # the failed trial opened it for another period: no trial yet
+    with pytest.raises(CacheSkipped):
         breaker.call(lambda: "never")
-    time.sleep(0.03)
-    assert breaker.is_open
+    _trials_finished()
+    assert probes == [1005.1]
 
     answers["probe"] = None
-    time.sleep(0.06)
-    with pytest.raises(CacheSkipped):  # starts a trial, which succeeds
+    clock.now += 0.2  # past it: a trial that succeeds closes the breaker
+    with pytest.raises(CacheSkipped):
         breaker.call(lambda: "never")
-    deadline = time.monotonic() + 2
-    while breaker.is_open and time.monotonic() < deadline:
-        time.sleep(0.01)
+    _trials_finished()
+    assert probes == [1005.1, 1010.2] and not breaker.is_open
     assert breaker.call(lambda: "answered") == "answered"

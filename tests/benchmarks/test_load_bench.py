@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +29,7 @@ def test_the_smoke_run_loses_and_doubles_no_move(tmp_path):
     played = {r["game"] for r in results if r["scenario_name"] == "play"}
     assert played == {"flower", "cruel"}
     held = next(r for r in results if r["scenario_name"] == "human pace held")
-    assert held["players"] in (0, 2, 4)
+    assert held["players"] == 4  # the smoke's bound holds every step
     for r in (r for r in results if "move" in r):
         assert r["move"]["count"] > 0
         assert r["integrity"] == {**r["integrity"], "lost": 0, "doubled": 0, "bad_replay": 0}
@@ -36,3 +37,23 @@ def test_the_smoke_run_loses_and_doubles_no_move(tmp_path):
         assert not r["errors"].get("move 500")
     flood = next(r for r in results if r["scenario_name"] == "hint flood")
     assert flood["hinters"] == 2 and "hint" in flood
+
+
+def test_human_steps_stop_at_the_first_step_past_the_bound(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    import load_bench
+
+    p99 = {2: 40.0, 4: 90.0, 8: 150.0, 16: 20.0}
+    tried = []
+    bench = load_bench.Bench.__new__(load_bench.Bench)
+    bench.args = SimpleNamespace(human_steps="2,4,8,16", human_p99_ms=100.0)
+    bench.games, bench.human, bench.results = ["flower"], None, []
+
+    def go(title, *, game, players, think):
+        tried.append(players)
+        return {"players": players, "move": {"p99_ms": p99[players], "per_second": 1.0}}
+
+    bench.go = go
+    bench.human_steps()
+    assert tried == [2, 4, 8]  # 16 is never tried once 8 passed the bound
+    assert bench.results[-1] == {"scenario_name": "human pace held", "game": "flower", "players": 4}

@@ -8,6 +8,34 @@ from certified_deals import certified as certified_deal
 SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
+DOUBLE_MS = 400  # frontend/static/frontend/js/gestures.js: two clicks closer are a double
+
+
+def wait_until(page, condition, what: str, seconds: float = 15) -> None:
+    """Until ``condition()`` (a test-side fact, such as a route handler having
+    run) holds; the page's events are handled meanwhile."""
+    for _ in range(int(seconds * 50)):
+        if condition():
+            return
+        page.wait_for_timeout(20)  # the polling step: lets Playwright deliver events
+    raise AssertionError(f"never happened: {what}")
+
+
+def hold_requests(page, url: str) -> list:
+    """Holds every request to ``url`` until the test calls ``.continue_()`` on
+    it: the list fills with the held routes."""
+    held: list = []
+    page.route(url, lambda route: held.append(route))
+    return held
+
+
+def wait_past_double_click(page) -> None:
+    """Until a click now would not make a double click with the last one
+    (the page's own clock past DOUBLE_MS since now)."""
+    since = page.evaluate("() => performance.now()")
+    page.wait_for_function("(since) => performance.now() - since > %d" % DOUBLE_MS, arg=since)
+
+
 def version(page) -> int:
     text = page.locator("[data-play]").get_attribute("data-version") or ""
     return int(text.rstrip("+"))

@@ -30,11 +30,12 @@ def test_past_days_and_messages_keep_the_cards_of_todays_board(width, height, de
     assert card_width(past) == today_width
 
     # A message above the board (as a hint's) leaves the cards as they are.
+    past.clock.install()  # the page re-renders 100 ms after a resize: run that timer
     past.evaluate(
         "() => { const m = document.querySelector('[data-ref=\"message\"]');"
         " m.hidden = false; m.textContent = 'Hint: 7♦ to pile 11'; window.dispatchEvent(new Event('resize')); }"
     )
-    past.wait_for_timeout(300)
+    past.clock.run_for(1000)
     assert card_width(past) == today_width
     if width >= 1280:
         assert today_width >= 90, "a desktop window gets large cards"

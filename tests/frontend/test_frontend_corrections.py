@@ -17,10 +17,13 @@ from frontend_steps import (
     drag,
     drawn_board,
     expected_board,
+    hold_requests,
     latest_attempt,
     start_attempt,
     target_slot,
     wait_for_version,
+    wait_past_double_click,
+    wait_until,
 )
 
 import solitaire
@@ -29,19 +32,12 @@ MOVES_URL = "**/api/v1/attempts/*/moves"
 
 
 def hold_moves(page) -> list:
-    """Hold every move request of the page until the test lets it go: the list
-    fills with the held routes."""
-    held: list = []
-    page.route(MOVES_URL, lambda route: held.append(route))
-    return held
+    """Hold every move request of the page until the test lets it go."""
+    return hold_requests(page, MOVES_URL)
 
 
 def wait_held(page, held: list, count: int = 1) -> None:
-    for _ in range(200):
-        if len(held) >= count:
-            return
-        page.wait_for_timeout(25)
-    raise AssertionError("the page sent no move request")
+    wait_until(page, lambda: len(held) >= count, "the page sent a move request")
 
 
 def pick(page, token: str) -> None:
@@ -191,7 +187,7 @@ def test_a_card_dropped_on_another_suit_s_foundation_goes_back(deals, open_page)
     card_slot(page, card).click()
     assert "slot--target" in target_slot(page, card, "F").get_attribute("class")
     assert "slot--target" not in wrong.get_attribute("class"), "only the card's own foundation is highlighted"
-    page.wait_for_timeout(450)  # a second click sooner would be a double click (home)
+    wait_past_double_click(page)  # a second click sooner would send it home
     card_slot(page, card).click()  # put it down
 
     drag(page, card, wrong)

@@ -13,11 +13,13 @@ from frontend_steps import (
     card_slot,
     certified,
     click_move,
+    hold_requests,
     latest_attempt,
     start_attempt,
     target_slot,
     version,
     wait_for_version,
+    wait_until,
 )
 
 BOARD_BOX = (
@@ -142,11 +144,12 @@ def sample_motion(page, action) -> dict:
         " const step = () => { const f = {};"
         " for (const c of document.querySelectorAll('.board .card[data-card]')) {"
         " const r = c.getBoundingClientRect(); f[c.dataset.card] = `${Math.round(r.left)},${Math.round(r.top)}`; }"
-        " window.__frames.push(f); if (performance.now() - t0 < 1500) requestAnimationFrame(step); };"
-        " requestAnimationFrame(step); }"
+        " window.__frames.push(f); if (performance.now() - t0 < 1500) requestAnimationFrame(step);"
+        " else window.__framesDone = true; };"
+        " window.__framesDone = false; requestAnimationFrame(step); }"
     )
     action()
-    page.wait_for_timeout(1700)
+    page.wait_for_function("() => window.__framesDone", timeout=10_000)
     places: dict[str, set] = {}
     for frame in page.evaluate("() => window.__frames"):
         for card, where in frame.items():
@@ -256,11 +259,7 @@ def test_a_slow_answer_shows_a_pending_mark_and_queues_input(deals, open_page, s
     start_attempt(page)
     first, second = certified("cruel")[1].split()[:2]
 
-    def slow(route):
-        page.wait_for_timeout(1500)
-        route.continue_()
-
-    page.route("**/api/v1/attempts/*/moves", slow)
+    held = hold_requests(page, "**/api/v1/attempts/*/moves")
     card, target = first.split(">")
     card_slot(page, card).click()
     target_slot(page, card, target).click()
@@ -272,6 +271,8 @@ def test_a_slow_answer_shows_a_pending_mark_and_queues_input(deals, open_page, s
         card2 = second.split(">")[0]
         card_slot(page, card2).click()
         assert page.locator("[data-play]").get_attribute("data-queued") == "1"
+    wait_until(page, lambda: len(held) == 1, "the move's request was held")
+    held[0].continue_()  # the answer comes in
     wait_for_version(page, 1)
     assert page.locator('[data-ref="pending"]').is_hidden()
     if second != "R":

@@ -10,10 +10,12 @@ import re
 from frontend_steps import (
     certified,
     click_move,
+    hold_requests,
     latest_attempt,
     send_move,
     start_attempt,
     wait_for_version,
+    wait_until,
 )
 
 ATTEMPT = re.compile(r"/api/v1/attempts/\d+$")
@@ -110,19 +112,14 @@ def test_the_other_movable_cards_keep_their_ring_while_an_answer_is_slow(deals, 
     start_attempt(page)
     first = certified("cruel")[1].split()[0]
     rung = page.evaluate("() => [...document.querySelectorAll('.board .slot--movable')].map(s => s.dataset.card)")
-    slow = []
-
-    def answer_late(route):
-        slow.append(1)
-        page.wait_for_timeout(1500)
-        route.continue_()
-
-    page.route("**/api/v1/attempts/*/moves", answer_late)
+    held = hold_requests(page, "**/api/v1/attempts/*/moves")
     send_move(page, first)
     page.wait_for_selector('[data-play][data-pending="true"]')
     ringed = page.evaluate("() => [...document.querySelectorAll('.board .slot--ring')].map(s => s.dataset.card)")
     moved = first.split(">")[0]
     assert ringed and set(ringed) <= set(rung) - {moved}, (ringed, rung)
     screenshot(page, "pending-rings-kept")
+    wait_until(page, lambda: len(held) == 1, "the move's request was held")
+    held[0].continue_()  # the answer comes in
     wait_for_version(page, 1)
     assert page.locator(".board .slot--ring").count() == 0

@@ -58,12 +58,15 @@ def test_the_replay_can_be_watched(locale, width, height, deals, today, open_pag
     assert page.url.endswith("#step=4")
 
     # Play runs the steps by itself, fast; pause stops it.
+    # Under a fake clock: the steps' timer runs only as far as the test says.
+    page.clock.install()
     page.locator('[data-ref="speed"]').select_option("400")
     page.locator('[data-ref="play"]').click()
-    page.wait_for_function("() => Number(document.querySelector('[data-replay]').dataset.step) >= 6")
+    page.clock.run_for(2 * 400 + 50)
+    page.wait_for_selector('[data-replay][data-step="6"]')
     page.locator('[data-ref="play"]').click()
     stopped = page.locator("[data-replay]").get_attribute("data-step")
-    page.wait_for_timeout(900)
+    page.clock.run_for(10 * 400)
     assert page.locator("[data-replay]").get_attribute("data-step") == stopped
     assert page.url.endswith(f"#step={stopped}")
 

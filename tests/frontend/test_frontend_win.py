@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from frontend_steps import certified, click_move, counters, start_attempt
+from frontend_steps import certified, click_move, counters, start_attempt, wait_past_double_click
 
 
 def board_origin(page) -> str:
@@ -31,7 +31,7 @@ def test_a_whole_daily_deal_is_won_through_clicks(game, locale, deals, today, op
             assert page.locator(".slot--target").count() >= 1
             screenshot(page, f"play-{game}-{locale}-selected")
             assert audit(page) == []
-            page.wait_for_timeout(450)  # a second click sooner would be a double click (home)
+            wait_past_double_click(page)  # a second click sooner would send it home
             movable.click()  # put it down again
             assert page.locator(".slot--target").count() == 0
 

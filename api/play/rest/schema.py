@@ -4,8 +4,9 @@ shapes of docs/API.md and for the one error shape.
 Views describe themselves with ``documented(ok={200: SomeOut}, errors=(404,))``;
 every operation also gets the errors any request can meet (403, 429, 503).
 These serializers only describe: the views build their answers as plain dicts
-(api.play.rest.inputs), and the schemathesis test (tests/api/test_api_schemathesis.py)
-checks the live answers against this description.
+(api.play.rest.answers), and the schemathesis test
+(tests/api/play/test_play_schemathesis.py) checks the live answers against
+this description.
 """
 
 from __future__ import annotations

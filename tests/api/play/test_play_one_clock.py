@@ -27,7 +27,8 @@ from django.db import connection
 from private_redis import free_port
 
 # PostgreSQL's clock is the one shared: not the embedded default's test.
-pytestmark = pytest.mark.production
+# Serial: the servers' publication is timed to within 1.5 s of midnight.
+pytestmark = [pytest.mark.production, pytest.mark.serial]
 
 ROOT = Path(__file__).resolve().parents[3]
 SKEW_SECONDS = 4  # one server this much behind the real time, the other ahead

@@ -5,7 +5,6 @@ budgets honoured, bad input refused without a crash."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from reference_searches import PyCruelSearch
@@ -108,10 +107,9 @@ def test_node_budget():
 
 
 def test_seconds_budget():
-    t = time.perf_counter()
     r = solve(solitaire.deal("cruel", 123), max_seconds=0.5)
     assert r.status is SolveStatus.LIMIT_REACHED and r.limit == "seconds"
-    assert time.perf_counter() - t < 2.0
+    assert 0.5 <= r.seconds < 0.5 + 1.0, r.seconds  # as the solver reports it
 
 
 def test_states_budget():
@@ -137,6 +135,12 @@ def test_default_states_budget_fits_the_memory_ceiling():
 
 # -- bad input -------------------------------------------------------------
 
+def _position(piles):
+    cards = "A23456789TJQK"
+    name = lambda c: cards[c % 13] + "CDHS"[c // 13]  # noqa: E731
+    return parse_position("cruel " + "/".join("".join(map(name, p)) or "-" for p in piles))
+
+
 @pytest.mark.parametrize("piles, found, exc", [
     ([()] * 11, (13, 13, 13, 13), ValueError),  # 11 piles
     ([(12,)] + [()] * 11, (13, 13, 13, 13), ValueError),  # KC there and home
@@ -153,8 +157,11 @@ def test_default_states_budget_fits_the_memory_ceiling():
 def test_bad_input_is_refused(piles, found, exc):
     if found == (1, 1, 1, 1):
         # 48 cards in one pile: legal input, searched without a crash
-        status, *_ = _cruel_c.search(piles, found, max_nodes=1000)
-        assert status in (0, 1, -1)
+        # 48 cards in one pile: legal input, searched without a crash; the
+        # only move is the redeal, and the position is lost, as the Python
+        # search finds too.
+        assert _cruel_c.search(piles, found, max_nodes=1000) == (0, 0, 0, [])
+        assert not PyCruelSearch(_position(piles), Meter()).run()
         return
     with pytest.raises(exc):
         _cruel_c.search(piles, found)

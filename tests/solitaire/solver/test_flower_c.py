@@ -108,7 +108,7 @@ def test_budgets_are_honoured_and_named():
         with pytest.raises(BudgetSpent) as e:
             search.run()
         assert e.value.which == "seconds"
-        assert search.meter.elapsed() < 1.0
+        assert 0.2 <= search.meter.elapsed() < 0.2 + 1.0  # as the meter reports it
 
 
 def test_a_states_budget_through_solve_is_never_a_verdict():

@@ -241,7 +241,9 @@ def test_a_time_budget_is_honoured():
     result = solve(solitaire.deal("flower", 1), max_seconds=0.3)
     assert result.status is SolveStatus.LIMIT_REACHED
     assert result.limit == "seconds"
-    assert result.seconds < 1.5
+    # By the seconds the solver reports: the budget spent, and the search
+    # stopped soon after (it looks at the clock between nodes).
+    assert 0.3 <= result.seconds < 0.3 + 1.0, result.seconds
 
 
 def test_a_states_budget_is_honoured():
