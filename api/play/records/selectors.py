@@ -166,6 +166,14 @@ class BucketCounts:
         key = _bucket_key(machine_pace, cards_home, undos, redeals)
         return self.ahead[bisect.bisect_left(self.keys, key)]
 
+    def cards_home_counts(self) -> dict[int, int]:
+        """Attempts per number of cards home (the buckets' cards home, summed)."""
+        counts: dict[int, int] = {}
+        for i, key in enumerate(self.keys):
+            cards_home = 52 - ((key >> 56) & 0x3F)
+            counts[cards_home] = counts.get(cards_home, 0) + self.ahead[i + 1] - self.ahead[i]
+        return counts
+
 
 def _cache_key(deal: DailyDeal) -> str:
     return f"play:leaderboard:buckets:v3:{deal.pk}"
@@ -306,8 +314,18 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
             [deal.pk],
         )
         (total,) = cur.fetchone()
+    if cached:
+        by_cards = buckets.cards_home_counts()
+    else:
+        cur.execute(
+            "SELECT cards_home, count(*) FROM play_attempt WHERE deal_id = %s AND ranked"
+            " AND version > 0 GROUP BY cards_home",
+            [deal.pk],
+        )
+        by_cards = dict(cur.fetchall())
     return {"game": deal.game, "date": deal.date.isoformat(), "total": total,
-            "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me}
+            "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me,
+            "cards_home": [{"cards_home": c, "count": n} for c, n in sorted(by_cards.items())]}
 
 
 def won_share(deal: DailyDeal) -> float | None:
@@ -350,6 +368,12 @@ def _day_record(current: Attempt | None, attempt: Attempt) -> Attempt:
     return current
 
 
+def _whole_games(attempts):
+    """Attempts played from the deal's start: a retry from a later position
+    (POST /attempts/{id}/retry) is practice that makes no day's record."""
+    return attempts.filter(start_position=models.F("deal__position"))
+
+
 def _streaks(days: list[dt.date], today: dt.date) -> dict:
     """Current and longest run of consecutive dates. The current run is
     alive while its last day is today or yesterday (today may not be played yet)."""
@@ -368,7 +392,7 @@ def history(*, user, game: str | None, now: dt.datetime) -> dict:
     day's deal on that day (a ranked attempt: dates are in the daily time
     zone); won when such an attempt was won. Practice on past days is listed
     but does not make a streak."""
-    attempts = Attempt.objects.filter(player=user).select_related("deal")
+    attempts = _whole_games(Attempt.objects.filter(player=user).select_related("deal"))
     if game:
         attempts = attempts.filter(deal__game=game)
     by_day: dict[dt.date, dict[str, Attempt]] = {}
@@ -393,6 +417,7 @@ def history(*, user, game: str | None, now: dt.datetime) -> dict:
             for day, slot in sorted(by_day.items(), reverse=True)
         ],
         "streaks": {"played": _streaks(list(played), today), "won": _streaks(list(won), today)},
+        "totals": {"played": len(played), "won": len(won)},
         "best": {g: _record(best.get(g), now) for g in games},
     }
 
@@ -432,9 +457,9 @@ def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict
         ).values_list("date", "difficulty")
     )
     records: dict[dt.date, Attempt] = {}
-    attempts = Attempt.objects.filter(
+    attempts = _whole_games(Attempt.objects.filter(
         player=user, deal__game=game, deal__date__range=(start, end)
-    ).select_related("deal")
+    ).select_related("deal"))
     for attempt in attempts.order_by("deal__date", "started_at"):
         records[attempt.deal.date] = _day_record(records.get(attempt.deal.date), attempt)
     days = []

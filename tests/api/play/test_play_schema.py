@@ -69,3 +69,15 @@ def test_every_operation_documents_its_answer_and_its_errors_in_the_one_shape(sc
             if "requestBody" in operation:
                 assert "400" in responses, (method, path)
     assert set(components["ErrorDetailOut"]["required"]) == {"code", "message", "fields"}
+
+
+def test_the_retry_and_the_days_figures_are_described(schema):
+    components = schema["components"]["schemas"]
+    retry = schema["paths"]["/api/v1/attempts/{attempt_id}/retry"]["post"]
+    assert set(retry["responses"]) >= {"201", "400", "403", "404", "409"}
+    body = retry["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert components[body]["required"] == ["move_number"]
+    assert components[body]["properties"]["move_number"]["minimum"] == 1
+    assert "cards_home" in components["LeaderboardOut"]["required"]
+    assert set(components["TotalsOut"]["properties"]) == {"played", "won"}
+    assert "totals" in components["HistoryOut"]["required"]
