@@ -154,7 +154,9 @@ export async function showPostMortem(after, game, date) {
   const section = h("section", { class: "post-mortem", dataset: { ref: "post-mortem" }, "aria-labelledby": "post-mortem-title" },
     h("h2", { id: "post-mortem-title" }, gettext("The day's post-mortem")),
     h("p", { dataset: { ref: "post-mortem-won" } }, fill(ngettext("%(won)s of %(ranked)s ranked player won.", "%(won)s of %(ranked)s ranked players won.", data.ranked), data)),
-    h("p", { dataset: { ref: "post-mortem-par" } }, fill(gettext("Par: %(moves)s moves and %(redeals)s redeals."), data.par)),
+    h("p", { dataset: { ref: "post-mortem-par" } }, game === "cruel"
+      ? fill(gettext("Par: %(moves)s moves and %(redeals)s redeals."), data.par)
+      : fill(gettext("Par: %(moves)s moves."), data.par)),
     data.lost_at.length ? h("table", { class: "bins" },
       h("caption", {}, gettext("Where the others lost the win")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Move")), h("th", { scope: "col" }, gettext("Players")))),

@@ -1,7 +1,7 @@
 // The play page of one game: loads the deal (today's, or a past day's),
 // starts or resumes the player's attempt, draws it, and wires the rooms
-// together: actions (play_actions.js), gestures (play_input.js), words
-// (play_words.js), the results sheet (results.js) and sharing (share.js).
+// together: actions (actions.js), gestures (input.js), words
+// (words.js), the results sheet (results.js) and sharing (share.js).
 
 import { api, errorText } from "./api.js";
 import { celebrate, reducedMotion, slide, snapshot } from "./animate.js";
@@ -12,9 +12,9 @@ import {
 } from "./format.js";
 import { fitBoard } from "./layout.js";
 import { watchMidnight } from "./midnight.js";
-import { playActions } from "./play_actions.js";
-import { playInput } from "./play_input.js";
-import { archiveRecordText } from "./play_words.js";
+import { playActions } from "./actions.js";
+import { playInput } from "./input.js";
+import { archiveRecordText } from "./words.js";
 import { resultsSheet } from "./results.js";
 import { CARD_SCALE, loadSettings, saveSettings, slideMs } from "./settings.js";
 import { wireShare } from "./share.js";

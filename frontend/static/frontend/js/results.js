@@ -11,7 +11,7 @@ import {
   dayUrl, fill, formatDuration, formatLocalTime, formatShare, rankText, shareText,
 } from "./format.js";
 import { moveText } from "./notation.js";
-import { statusSentence } from "./play_words.js";
+import { statusSentence } from "./words.js";
 import { BINS } from "./records.js";
 import { fitHeight, showShareText } from "./share.js";
 
@@ -47,7 +47,7 @@ function distributionTable(game, counts, mine) {
       return h("tr", { class: yours ? "bins__mine" : null },
         h("th", { scope: "row" }, b.label),
         h("td", {},
-          h("span", { class: `bin bin--${game}`, style: `width:${Math.max(0.15, (b.count / most) * 10)}rem` }), " ",
+          h("span", { class: `bin bin--${game}`, style: `width:${Math.max(0.15, (b.count / most) * 7)}rem` }), " ",
           String(b.count), yours ? [" ", h("span", { class: "bins__you" }, gettext("(you)"))] : null));
     })));
 }
@@ -120,6 +120,9 @@ export function resultsSheet(ctx) {
     $("par").textContent = "";
     replace($("distribution"));
     replace($("stats"));
+    // Nothing to share or copy until the text is there.
+    $("share").disabled = true;
+    $("copy").disabled = true;
     const board = api(`/leaderboard/${game}/${attempt.date}?limit=1`);
     const spread = board.then((answer) => {
       const mine = attempt.ranked && answer.me ? answer.me.cards_home : null;
@@ -130,7 +133,10 @@ export function resultsSheet(ctx) {
       game, date: attempt.date, counters: attempt.counters, elapsedSeconds: attempt.elapsed_seconds,
       status: attempt.status, rank: rank?.rank, total: rank?.total,
       url: dayUrl(window.location.origin, game, attempt.date), lang, level: view.deal?.difficulty_level,
-    }, gettext, ngettext)));
+    }, gettext, ngettext))).then(() => {
+      $("share").disabled = false;
+      $("copy").disabled = false;
+    });
     await Promise.all([shared, spread, showStats(), showLoss(attempt)]);
     sheet.dataset.ready = key;
   }

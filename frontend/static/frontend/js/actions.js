@@ -9,7 +9,7 @@ import { confirmDialog, finishNeedsConfirmation } from "./confirm.js";
 import { announce, gettext, ngettext } from "./dom.js";
 import { fill, gameName } from "./format.js";
 import { moveText } from "./notation.js";
-import { describeAfterMove, describeBatch, moveWords } from "./play_words.js";
+import { describeAfterMove, describeBatch, moveWords } from "./words.js";
 import { isActive, isListedLegal, movableCards, optimisticAttempt } from "./state.js";
 
 const PENDING_AFTER_MS = 300;
