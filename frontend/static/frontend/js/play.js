@@ -97,7 +97,7 @@ function render() {
   page.dataset.version = attempt.pending ? `${attempt.version}+` : String(attempt.version);
   page.dataset.status = attempt.status;
   page.dataset.frozen = String(Boolean(attempt.frozen));
-  page.dataset.attempt = String(attempt.id);
+  if (page.dataset.attempt !== String(attempt.id)) page.dataset.attempt = String(attempt.id);
   drawBoard(attempt);
   const autofinish = $("autofinish");
   autofinish.hidden = !(active && attempt.forced?.length);

@@ -184,13 +184,14 @@ export function resultsSheet(ctx) {
   return {
     /** The attempt is over: fill the sheet; `show` opens it (the game ended here and now). */
     async over(attempt, { show }) {
-      $("show-end").hidden = false;
+      if ($("show-end").hidden) $("show-end").hidden = false;
       if (show) open();
       await fill_(attempt);
     },
     /** A new attempt in play: the sheet and its button go. */
     reset() {
-      $("show-end").hidden = true;
+      // Touched only when it changes: every redraw of a move comes through here.
+      if (!$("show-end").hidden) $("show-end").hidden = true;
       if (sheet.open) sheet.close();
     },
   };
