@@ -14,9 +14,10 @@ target plays on one click; moves the page sent home by itself are skipped).
 
 It prints, per game and settings:
 - the time from pointer-up to the board redrawn with the move (the page's
-  own measure, `playTimings`: a listed move is drawn before the answer; a
-  redeal, drawn from the answer, counts until then), median and max over the
-  won game, and the time to the server's answer beside it;
+  own User Timing measures, read through the Performance API:
+  `play:redrawn`, a listed move drawn before the answer, a redeal drawn from
+  the answer counting until then; `play:answered`, to the server's answer),
+  median and max over the won game, and the time to the answer beside it;
 - the clicks (a double-click is two) and gestures it took, against the
   clicks the same line took before (two a move, one a redeal).
 
@@ -60,6 +61,13 @@ def in_play(attempt: dict, card: str) -> bool:
     return any(card in stack for stack in stacks) or card in position.get("bouquet", [])
 
 
+def measures(page, name: str) -> list[tuple[int, float]]:
+    """The page's User Timing measures of that name: (moves sent, ms) each."""
+    return [tuple(m) for m in page.evaluate(
+        "(name) => performance.getEntriesByName(name, 'measure')"
+        ".map((m) => [m.detail.moves, m.duration])", name)]
+
+
 def play(page, base: str, game: str, line: list[str], *, quick: bool) -> dict:
     """Win the deal along `line` through the page. `quick`: the settings
     "move safe cards home" and "one gesture" are on."""
@@ -99,10 +107,10 @@ def play(page, base: str, game: str, line: list[str], *, quick: bool) -> dict:
         clicks += 1
         gestures += 1
     page.wait_for_selector('[data-play][data-status="won"][data-busy="false"]', timeout=30_000)
-    timings = page.evaluate("() => globalThis.playTimings")
+    timings = {name: measures(page, name) for name in ("play:redrawn", "play:answered")}
     final = attempt_now(page)
-    redrawn = [t["redrawn"] for t in timings if t["moves"] == 1]
-    answered = [t["answered"] for t in timings if t["moves"] == 1]
+    redrawn = [ms for moves, ms in timings["play:redrawn"] if moves == 1]
+    answered = [ms for moves, ms in timings["play:answered"] if moves == 1]
     return {
         "game": game, "settings": "one gesture + safe home" if quick else "defaults",
         "moves_in_line": len(line), "moves_logged": final["counters"]["moves"],
@@ -110,7 +118,7 @@ def play(page, base: str, game: str, line: list[str], *, quick: bool) -> dict:
         "clicks_before": sum(1 if t == "R" else 2 for t in line),
         "redrawn_ms": {"median": round(statistics.median(redrawn), 1), "max": round(max(redrawn), 1)},
         "answered_ms": {"median": round(statistics.median(answered), 1), "max": round(max(answered), 1)},
-        "batches": [[t["moves"], round(t["answered"], 1)] for t in timings if t["moves"] > 1],
+        "batches": [[moves, round(ms, 1)] for moves, ms in timings["play:answered"] if moves > 1],
     }
 
 

@@ -6,7 +6,7 @@ from frontend import catalog, pwa, views
 app_name = "frontend"
 
 urlpatterns = [
-    path("", views.play, {"game": "cruel"}, name="home"),
+    path("", views.today, name="home"),
     path("play/<str:game>/", views.play, name="play"),
     path("play/<str:game>/<str:date>/", views.play, name="play-day"),
     path("calendar/<str:game>/", views.calendar, name="calendar"),

@@ -39,6 +39,13 @@ def _date_or_404(text: str) -> datetime.date:
 
 
 @ensure_csrf_cookie
+def today(request: HttpRequest) -> HttpResponse:
+    """The front page: both of today's deals with the player's state on each,
+    the streak, the countdown to the next day, and how each game is played."""
+    return render(request, "frontend/today.html", {"nav": "today", "games": list(GAMES.items())})
+
+
+@ensure_csrf_cookie
 def play(request: HttpRequest, game: str, date: str | None = None) -> HttpResponse:
     """Today's deal of a game, or with ``date`` a past day of its archive
     (played as practice; the page asks the API whether that day had a deal).

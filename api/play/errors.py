@@ -103,6 +103,11 @@ class AttemptNotOver(PlayError):
     message = gettext_lazy("The analysis comes once the attempt is over.")
 
 
+class AnalysisPending(PlayError):
+    code = "analysis_pending"
+    message = gettext_lazy("The analysis of this attempt is not done yet: try again in a moment.")
+
+
 class DayOver(PlayError):
     code = "day_over"
     message = gettext_lazy(

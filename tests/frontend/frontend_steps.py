@@ -176,3 +176,20 @@ def api_play(page, game: str, moves: list[str], *, date: str | None = None, batc
         }""",
         [game, moves, date, batch],
     )
+
+
+# Two kinds of device: a desktop, and a phone with touch (as a phone reports itself).
+DEVICES = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+              "device_scale_factor": 2},
+}
+
+
+def api_post(page, path: str, body: dict) -> dict:
+    """POST to an API path with the page's own session and CSRF token."""
+    return page.evaluate(
+        """([path, body]) => fetch('/api/v1' + path, {method: 'POST', body: JSON.stringify(body),
+             headers: {'Content-Type': 'application/json', 'Accept': 'application/json',
+                       'X-CSRFToken': document.cookie.match(/csrftoken=([^;]+)/)[1]}}).then(r => r.json())""",
+        [path, body])

@@ -15,7 +15,7 @@ SHIFT = """() => new Promise((resolve) => {
   setTimeout(() => resolve(total), 1500);
 })"""
 
-PAGES = ["/history/", "/leaderboard/?game=cruel", "/calendar/cruel/", "/play/cruel/", "/account/"]
+PAGES = ["/", "/history/", "/leaderboard/?game=cruel", "/calendar/cruel/", "/play/cruel/", "/account/"]
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])

@@ -68,7 +68,9 @@ def test_a_new_day_is_announced_with_a_link_and_yesterdays_attempt_can_be_finish
         assert final["finished"] and final["ranked"] and final["counters"] == record
         assert page.locator('[data-ref="finish-dialog"]').is_hidden()
 
-        # One click to the new deal.
+        # The results sheet of the finished attempt comes first; closed, one click to the new deal.
+        page.locator('[data-ref="end"]').wait_for()
+        page.locator('[data-ref="end-close"]').click()
         notice.get_by_role("link", name="Play today's deal").click()
         page.wait_for_selector('[data-ref="start"]:not([hidden])')
         assert page.locator('[data-ref="deal-date"]').inner_text() == words

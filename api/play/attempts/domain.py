@@ -219,6 +219,13 @@ def start_ranked(mine: MyAttempts, *, deal_is_today: bool, rules: Rules) -> bool
     return deal_is_today and not mine.ranked
 
 
+def start_practice(mine: MyAttempts, *, deal_is_today: bool, rules: Rules) -> bool:
+    """A start that is practice whatever came before (a retry from a later
+    position): the caps and the rule of an open ranked attempt still hold."""
+    start_ranked(mine, deal_is_today=deal_is_today, rules=rules)
+    return False
+
+
 def check_playable(state: AttemptState, *, now: dt.datetime, rules: Rules) -> None:
     """May this attempt take another move or undo?"""
     if state.finished:

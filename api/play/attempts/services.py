@@ -25,11 +25,13 @@ from api.play.attempts import analysis, analysis_store, domain, hints, store
 from api.play.attempts.domain import AttemptState, Change, Rules
 from api.play.errors import (
     AnalysisNotYet,
+    AnalysisPending,
     AttemptNotOver,
     HintNotForRanked,
     HintsSealed,
     InvalidMove,
     NotFound,
+    PlayError,
     StaleVersion,
 )
 from api.play.records.days import deal_for
@@ -69,6 +71,35 @@ def attempt_start(*, user, game: str, date: dt.date | None, now: dt.datetime) ->
         now=now,
         decide=lambda mine: domain.start_ranked(mine, deal_is_today=deal.date == today,
                                                 rules=rules()),
+    )
+
+
+def attempt_retry(*, user, attempt_id: int, move_number: int,
+                  now: dt.datetime) -> AttemptState:
+    """Try again from here: a practice attempt on the same deal whose start
+    is the position before move ``move_number`` (1 = the first) of the
+    attempt's line. Only from the player's own attempt and once its analysis
+    exists (the rule of analyses: not while the ranked attempt is in play);
+    never ranked, and it counts against the cap of attempts per deal."""
+    state, found = attempt_analysis(user=user, attempt_id=attempt_id, now=now)
+    if found["status"] != "done":
+        raise AnalysisPending()
+    line = state.line.split()
+    if not 1 <= move_number <= len(line):
+        message = (_("Move %(number)s is not in this attempt: its line has %(count)s moves.")
+                   % {"number": move_number, "count": len(line)})
+        raise PlayError(_("Some fields are not valid."), extra={"fields": {"move_number": [message]}})
+    position = solitaire.parse_position(state.start_position)
+    for token in line[:move_number - 1]:
+        position = position.apply(solitaire.Move.parse(token))
+    deal = deal_for(game=state.game, date=state.date, now=now)
+    today = clock.day_of(now)
+    return store.create(
+        player_id=user.pk, deal=deal, start=position.notation(),
+        status=domain.status_of(position, rules=rules()), cards_home=position.cards_home(),
+        now=now,
+        decide=lambda mine: domain.start_practice(mine, deal_is_today=deal.date == today,
+                                                  rules=rules()),
     )
 
 

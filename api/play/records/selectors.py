@@ -144,6 +144,9 @@ WHERE deal_id = %(deal)s AND {on_board}{who} AND machine_pace = %(m)s
 # out, so a swarm of guests cannot crowd the names people know).
 _REGISTERED = " AND {t}player_id IN (SELECT user_id FROM play_player WHERE NOT is_guest)"
 _TOTAL_SQL = "SELECT count(*) FROM play_attempt WHERE deal_id = %s AND {on_board}{who}"
+# The day's distribution of cards home on the board.
+_CARDS_HOME_SQL = ("SELECT cards_home, count(*) FROM play_attempt"
+                   " WHERE deal_id = %s AND {on_board}{who} GROUP BY cards_home")
 
 
 def _sql(template: str, registered: bool) -> str:
@@ -157,7 +160,7 @@ _QUERIES = {
     registered: {name: _sql(sql, registered) for name, sql in (
         ("top", _TOP_SQL), ("top_league", _TOP_SQL.replace("{among}", _AMONG_LEAGUE)),
         ("counts", _COUNTS_SQL), ("buckets", _BUCKETS_SQL),
-        ("in_bucket", _IN_BUCKET_SQL), ("total", _TOTAL_SQL))}
+        ("in_bucket", _IN_BUCKET_SQL), ("total", _TOTAL_SQL), ("cards_home", _CARDS_HOME_SQL))}
     for registered in (False, True)
 }
 
@@ -194,6 +197,14 @@ class BucketCounts:
         """Attempts in buckets strictly better than this one (bucket absent: where it would go)."""
         key = _bucket_key(machine_pace, cards_home, undos, redeals)
         return self.ahead[bisect.bisect_left(self.keys, key)]
+
+    def cards_home_counts(self) -> dict[int, int]:
+        """Attempts per number of cards home (the buckets' cards home, summed)."""
+        counts: dict[int, int] = {}
+        for i, key in enumerate(self.keys):
+            cards_home = 52 - ((key >> 56) & 0x3F)
+            counts[cards_home] = counts.get(cards_home, 0) + self.ahead[i + 1] - self.ahead[i]
+        return counts
 
 
 def _cache_key(deal, registered: bool = False) -> str:
@@ -363,9 +374,15 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     elif not cached:
         cur.execute(queries["total"], [deal.pk])
         (total,) = cur.fetchone()
+    if cached:
+        by_cards = buckets.cards_home_counts()
+    else:
+        cur.execute(queries["cards_home"], [deal.pk])
+        by_cards = dict(cur.fetchall())
     return {"game": deal.game, "date": deal.date.isoformat(), "registered": registered,
             "total": total,
-            "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me}
+            "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me,
+            "cards_home": [{"cards_home": c, "count": n} for c, n in sorted(by_cards.items())]}
 
 
 def won_share(deal: DailyDeal) -> float | None:
@@ -408,12 +425,18 @@ def _day_record(current: Attempt | None, attempt: Attempt) -> Attempt:
     return current
 
 
+def _whole_games(attempts):
+    """Attempts played from the deal's start: a retry from a later position
+    (POST /attempts/{id}/retry) is practice that makes no day's record."""
+    return attempts.filter(start_position=models.F("deal__position"))
+
+
 def history(*, user, game: str | None, now: dt.datetime) -> dict:
     """A player's days. A day counts as played when the player played that
     day's deal on that day (a ranked attempt: dates are in the daily time
     zone); won when such an attempt was won. Practice on past days is listed
     but does not make a streak. The streaks' rule is api.play.records.streaks."""
-    attempts = Attempt.objects.filter(player=user).select_related("deal")
+    attempts = _whole_games(Attempt.objects.filter(player=user).select_related("deal"))
     if game:
         attempts = attempts.filter(deal__game=game)
     by_day: dict[dt.date, dict[str, Attempt]] = {}
@@ -441,6 +464,7 @@ def history(*, user, game: str | None, now: dt.datetime) -> dict:
             "played": streaks.streak(played, today, forgiving=True).as_dict(with_days=True),
             "won": streaks.streak(won, today, forgiving=False).as_dict(with_days=False),
         },
+        "totals": {"played": len(played), "won": len(won)},
         "best": {g: _record(best.get(g), now) for g in games},
     }
 
@@ -480,9 +504,9 @@ def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict
         ).values_list("date", "difficulty")
     )
     records: dict[dt.date, Attempt] = {}
-    attempts = Attempt.objects.filter(
+    attempts = _whole_games(Attempt.objects.filter(
         player=user, deal__game=game, deal__date__range=(start, end)
-    ).select_related("deal")
+    ).select_related("deal"))
     for attempt in attempts.order_by("deal__date", "started_at"):
         records[attempt.deal.date] = _day_record(records.get(attempt.deal.date), attempt)
     days = []

@@ -40,6 +40,7 @@ STATUS = {
     errors.NothingToUndo: status.HTTP_409_CONFLICT,
     errors.DayOver: status.HTTP_409_CONFLICT,
     errors.AttemptNotOver: status.HTTP_409_CONFLICT,
+    errors.AnalysisPending: status.HTTP_409_CONFLICT,
     errors.ActionLimit: status.HTTP_409_CONFLICT,
     errors.AttemptLimit: status.HTTP_409_CONFLICT,
     errors.RankedOpen: status.HTTP_409_CONFLICT,

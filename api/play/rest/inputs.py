@@ -199,6 +199,12 @@ class VersionIn(Input):
     version = StrictIntegerField(min_value=0)
 
 
+class RetryIn(Input):
+    """Try again from the position before this move of the attempt's line (1 = the first)."""
+
+    move_number = StrictIntegerField(min_value=1)
+
+
 class AttemptListIn(Input):
     game = QueryChoiceField(choices=Game.values, required=False)
     date = QueryDayField(required=False)

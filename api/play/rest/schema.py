@@ -55,7 +55,7 @@ ERRORS = {
     404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`, "
          "`before_first_day`.",
     409: "`stale_version` (with `state`), `attempt_finished`, `nothing_to_undo`, `day_over`, "
-         "`action_limit`, `attempt_limit`, `attempt_not_over`, `username_taken`, `already_registered`, "
+         "`action_limit`, `attempt_limit`, `attempt_not_over`, `analysis_pending`, `username_taken`, `already_registered`, "
          "`display_name_taken`, `conflict`.",
     415: "The body is not JSON (`unsupported_media_type`).",
     422: "`illegal_move` (with `move` and `reason`).",
@@ -387,6 +387,11 @@ class StreaksOut(serializers.Serializer):
     won = StreakOut()
 
 
+class TotalsOut(serializers.Serializer):
+    played = serializers.IntegerField(help_text="Days played on the day (a ranked attempt).")
+    won = serializers.IntegerField(help_text="Of those, days whose ranked attempt was won.")
+
+
 class BestOut(serializers.Serializer):
     cruel = RecordOut(allow_null=True, required=False)
     flower = RecordOut(allow_null=True, required=False)
@@ -395,6 +400,7 @@ class BestOut(serializers.Serializer):
 class HistoryOut(serializers.Serializer):
     days = HistoryDayOut(many=True)
     streaks = StreaksOut()
+    totals = TotalsOut()
     best = BestOut()
 
 
@@ -416,6 +422,11 @@ class LeaderboardMeOut(LeaderboardEntryOut):
     beaten_share = serializers.FloatField()
 
 
+class CardsHomeCountOut(serializers.Serializer):
+    cards_home = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
 class LeaderboardOut(serializers.Serializer):
     game = serializers.CharField()
     date = serializers.DateField()
@@ -425,6 +436,8 @@ class LeaderboardOut(serializers.Serializer):
     counts_as_of = serializers.DateTimeField()
     entries = LeaderboardEntryOut(many=True)
     me = LeaderboardMeOut(allow_null=True)
+    cards_home = CardsHomeCountOut(
+        many=True, help_text="The ranked attempts on the board per number of cards home (as `total`).")
 
 
 class MyAccountOut(serializers.Serializer):

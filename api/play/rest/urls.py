@@ -24,6 +24,7 @@ urlpatterns = [
     path("attempts/<int:attempt_id>/moves", views.MoveView.as_view(), name="attempt-moves"),
     path("attempts/<int:attempt_id>/undo", views.UndoView.as_view(), name="attempt-undo"),
     path("attempts/<int:attempt_id>/finish", views.FinishView.as_view(), name="attempt-finish"),
+    path("attempts/<int:attempt_id>/retry", views.RetryView.as_view(), name="attempt-retry"),
     path("attempts/<int:attempt_id>/log", views.LogView.as_view(), name="attempt-log"),
     path("attempts/<int:attempt_id>/hint", views.HintView.as_view(), name="attempt-hint"),
     path("attempts/<int:attempt_id>/analysis", views.AnalysisView.as_view(),

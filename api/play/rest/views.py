@@ -297,6 +297,19 @@ class FinishView(APIView):
         return Response(answers.attempt_out(state, now))
 
 
+class RetryView(APIView):
+    @documented(request=s.RetryIn, ok={201: out.AttemptOut}, errors=(400, 403, 404, 409),
+                summary="Try again from here: a practice attempt from the position before a "
+                "move of this attempt (once its analysis is done)")
+    def post(self, request, attempt_id: int):
+        data = _valid(s.RetryIn, request.data)
+        user = user_or_guest(request)
+        now = clock.now()
+        state = attempts.attempt_retry(user=user, attempt_id=attempt_id,
+                                       move_number=data["move_number"], now=now)
+        return Response(answers.attempt_out(state, now), status=status.HTTP_201_CREATED)
+
+
 class LogView(APIView):
     @documented(ok={200: out.LogOut}, errors=(404,),
                 summary="The stored log, replayed and re-checked")

@@ -79,6 +79,17 @@ def test_practice_on_a_past_day_is_listed_but_makes_no_streak(api, make_deal, to
     history = player.get("/api/v1/history").body
     assert history["days"][0]["cruel"]["ranked"] is False
     assert _counts(history["streaks"]["played"]) == {"current": 0, "longest": 0}
+    assert history["totals"] == {"played": 0, "won": 0}
+
+
+def test_totals_count_the_days_played_and_won_per_game(api, todays_deals, certificate_of):
+    player = api()
+    _play(player, "cruel", win=True, certificate_of=certificate_of)
+    _play(player, "flower", win=False, certificate_of=certificate_of)
+    assert player.get("/api/v1/history?game=cruel").body["totals"] == {"played": 1, "won": 1}
+    assert player.get("/api/v1/history?game=flower").body["totals"] == {"played": 1, "won": 0}
+    # Both games: days, not attempts (one day, won in one game).
+    assert player.get("/api/v1/history").body["totals"] == {"played": 1, "won": 1}
 
 
 def test_history_rejects_an_unknown_game(api):

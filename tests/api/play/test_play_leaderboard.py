@@ -48,6 +48,8 @@ def test_it_orders_by_cards_home_then_undos_redeals_and_time_and_ties_share_a_ra
     assert me["rank"] == 2 and me["display_name"] == "E"
     assert me["beaten"] == 3  # C, B, A; D is a tie, not beaten
     assert me["beaten_share"] == 0.6  # 3 of the 5 others
+    # The day's distribution of cards home, ranked attempts only, as the total counts them.
+    assert board["cards_home"] == [{"cards_home": 40, "count": 1}, {"cards_home": 52, "count": 5}]
 
 
 @pytest.mark.parametrize("cached_counts_from", [20_000, 1], ids=["exact", "bucket_counts"])
@@ -104,7 +106,7 @@ def test_a_player_without_a_ranked_attempt_has_no_rank(api, todays_deals, today)
     board = api().get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
     assert dt.datetime.fromisoformat(board.pop("counts_as_of"))
     assert board == {"game": "cruel", "date": today.isoformat(), "registered": False, "total": 0,
-                     "entries": [], "me": None}
+                     "entries": [], "me": None, "cards_home": []}
 
 
 def test_invalid_leaderboard_requests_are_clear_4xx(api, todays_deals, today):

@@ -84,3 +84,15 @@ def test_the_privacy_operations_and_the_registered_board_are_described(schema):
     registered = next(p for p in board["parameters"] if p["name"] == "registered")
     assert registered["in"] == "query" and registered["schema"]["type"] == "boolean"
     assert "registered" in components["LeaderboardOut"]["properties"]
+
+
+def test_the_retry_and_the_days_figures_are_described(schema):
+    components = schema["components"]["schemas"]
+    retry = schema["paths"]["/api/v1/attempts/{attempt_id}/retry"]["post"]
+    assert set(retry["responses"]) >= {"201", "400", "403", "404", "409"}
+    body = retry["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert components[body]["required"] == ["move_number"]
+    assert components[body]["properties"]["move_number"]["minimum"] == 1
+    assert "cards_home" in components["LeaderboardOut"]["required"]
+    assert set(components["TotalsOut"]["properties"]) == {"played", "won"}
+    assert "totals" in components["HistoryOut"]["required"]

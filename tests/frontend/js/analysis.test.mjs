@@ -30,7 +30,7 @@ test("an undecided analysis is said as such, never as a verdict", () => {
 test("pending, still winnable and won each have their own words", () => {
   assert.match(analysisText({ status: "pending", par }), /still looking/);
   assert.match(analysisText({ status: "done", verdict: "still_winnable", par }), /never lost/);
-  assert.equal(analysisText({ status: "done", verdict: "won", par, mine: { moves: 44, redeals: 3 } }),
+  assert.equal(analysisText({ status: "done", verdict: "won", game: "cruel", par, mine: { moves: 44, redeals: 3 } }),
     "44 moves and 3 redeals; par is 40 moves and 2 redeals.");
   assert.equal(analysisText(null), null);
 });
@@ -60,4 +60,12 @@ test("other refusals of the analysis show nothing, asked once", async (t) => {
   });
   assert.equal(await fetchAnalysis(7, { waits: [1] }), null);
   assert.equal(asked, 1);
+});
+
+test("a win of Flower Garden, which has no redeals, names none", () => {
+  const text = analysisText({
+    status: "done", verdict: "won", game: "flower", par: { moves: 95, redeals: 0 }, mine: { moves: 95, redeals: 0 },
+  });
+  assert.equal(text, "95 moves; par is 95 moves.");
+  assert.doesNotMatch(text, /redeal/);
 });

@@ -31,13 +31,21 @@ export function analysisText(analysis) {
     case "undecided":
       return gettext("The solver could not decide within its budget where the win was lost.");
     case "won":
-      return fill(gettext("%(moves)s moves and %(redeals)s redeals; par is %(par_moves)s moves and %(par_redeals)s redeals."), {
-        moves: analysis.mine.moves, redeals: analysis.mine.redeals,
-        par_moves: analysis.par.moves, par_redeals: analysis.par.redeals,
-      });
+      return wonText(analysis);
     default:
       return null;
   }
+}
+
+/** A win against par; Flower Garden has no redeals, so its words name none. */
+function wonText(analysis) {
+  const values = {
+    moves: analysis.mine.moves, redeals: analysis.mine.redeals,
+    par_moves: analysis.par.moves, par_redeals: analysis.par.redeals,
+  };
+  return analysis.game === "cruel"
+    ? fill(gettext("%(moves)s moves and %(redeals)s redeals; par is %(par_moves)s moves and %(par_redeals)s redeals."), values)
+    : fill(gettext("%(moves)s moves; par is %(par_moves)s moves."), values);
 }
 
 /** The analysis, asked again while the workers are at it (null: none to show). */
@@ -63,19 +71,20 @@ function replayHref(analysis) {
   return `/replay/${analysis.game}/${analysis.date}/?attempt=${analysis.attempt_id}`;
 }
 
-/** Fill `el` (a <p>) with the attempt's analysis and a link to its replay. */
+/** Fill `el` (a <p>) with the attempt's analysis and a link to its replay; returns the analysis. */
 export async function showAnalysis(el, attempt) {
-  if (!el) return;
+  if (!el) return null;
   el.hidden = true;
   const analysis = await fetchAnalysis(attempt.id);
   const text = analysisText(analysis);
-  if (!text) return;
+  if (!text) return analysis;
   const link = analysis.verdict === "lost"
     ? [" ", h("a", { href: replayHref(analysis) }, gettext("Replay your attempt at that move"))]
     : [];
   replace(el, text, ...link);
   el.dataset.verdict = analysis.verdict;
   el.hidden = false;
+  return analysis;
 }
 
 /** History: a line under each of the recent records that were not won. */
@@ -127,7 +136,9 @@ export async function showPostMortem(after, game, date) {
   const section = h("section", { class: "post-mortem", dataset: { ref: "post-mortem" }, "aria-labelledby": "post-mortem-title" },
     h("h2", { id: "post-mortem-title" }, gettext("The day's post-mortem")),
     h("p", { dataset: { ref: "post-mortem-won" } }, fill(ngettext("%(won)s of %(ranked)s ranked player won.", "%(won)s of %(ranked)s ranked players won.", data.ranked), data)),
-    h("p", { dataset: { ref: "post-mortem-par" } }, fill(gettext("Par: %(moves)s moves and %(redeals)s redeals."), data.par)),
+    h("p", { dataset: { ref: "post-mortem-par" } }, game === "cruel"
+      ? fill(gettext("Par: %(moves)s moves and %(redeals)s redeals."), data.par)
+      : fill(gettext("Par: %(moves)s moves."), data.par)),
     data.lost_at.length ? h("table", { class: "bins" },
       h("caption", {}, gettext("Where the others lost the win")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Move")), h("th", { scope: "col" }, gettext("Players")))),

@@ -163,29 +163,33 @@ export function undosText(n, ngettext = identityN) {
 }
 
 /**
- * A text to share an attempt: game, date, cards home, redeals, undos, time,
- * rank, and the link to the day's page. It names no card and no move, so it
- * gives nothing of the deal away.
+ * A text to share an attempt, in short lines that fit a phone: the day; the
+ * game, cards home, redeals (Cruel only), undos, time; the rank and the
+ * difficulty; ten squares of cards home; the link to the day's page. It names
+ * no card and no move, so it gives nothing of the deal away.
  */
 export function shareText(
   { game, date, counters, elapsedSeconds, status, rank, total, url, lang, level = null },
   gettext = identity, ngettext = identityN,
 ) {
   const won = status === "won";
-  const parts = [
-    fill(gettext("Daily solitaire, %(date)s"), { date: lang ? formatDate(date, lang) : date }),
-    `${gameName(game, gettext)} ${won ? "\u2713" : "\u2717"} ${counters.cards_home}/52`,
-  ];
-  if (game === "cruel") parts.push(redealsText(counters.redeals, ngettext));
-  parts.push(undosText(counters.undos, ngettext));
-  parts.push(formatTenths(elapsedSeconds, lang));
-  if (rank && total) parts.push(fill(gettext("#%(rank)s of %(total)s"), { rank, total }));
-  if (level) parts.push(fill(gettext("difficulty: %(level)s"), { level: levelWord(level, gettext) }));
+  const record = [`${gameName(game, gettext)} ${won ? "\u2713" : "\u2717"} ${counters.cards_home}/52`];
+  if (game === "cruel") record.push(redealsText(counters.redeals, ngettext));
+  record.push(undosText(counters.undos, ngettext));
+  record.push(formatTenths(elapsedSeconds, lang));
+  const standing = [];
+  if (rank && total) standing.push(fill(gettext("#%(rank)s of %(total)s"), { rank, total }));
+  if (level) standing.push(fill(gettext("difficulty: %(level)s"), { level: levelWord(level, gettext) }));
   const blocks = Math.round((counters.cards_home / 52) * 10);
-  // Plain geometric shapes: they are in every font, unlike emoji.
-  parts.push("\u25A0".repeat(blocks) + "\u25A1".repeat(10 - blocks));
-  const text = parts.join(" \u00B7 ");
-  return url ? `${text}\n${url}` : text;
+  const lines = [
+    fill(gettext("Daily solitaire, %(date)s"), { date: lang ? formatDate(date, lang) : date }),
+    record.join(" \u00B7 "),
+    standing.join(" \u00B7 "),
+    // Plain geometric shapes: they are in every font, unlike emoji.
+    "\u25A0".repeat(blocks) + "\u25A1".repeat(10 - blocks),
+    url,
+  ];
+  return lines.filter(Boolean).join("\n");
 }
 
 /** The address of a day's page for a game: today's deal, or that past day in the archive. */

@@ -101,7 +101,7 @@ function dayCell(game, date, record) {
   }
   const details = [];
   if (game === "cruel") details.push(redealsText(record.redeals, ngettext));
-  details.push(undosText(record.undos, ngettext), formatDuration(record.elapsed_seconds));
+  details.push(undosText(record.undos, ngettext), formatTenths(record.elapsed_seconds, lang));
   if (!record.ranked) details.push(gettext("practice"));
   return h("td", { class: `day-cell${record.won ? " day-cell--won" : ""}` },
     h("p", { class: "day-cell__result" }, h("strong", {}, `${record.cards_home}/52`), " ",

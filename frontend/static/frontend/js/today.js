@@ -1,0 +1,104 @@
+// The front page: both of today's deals with the player's state on each (not
+// started, in play with its cards home, finished with its record), the
+// streaks, the countdown to the next day, and how each game is played (shown
+// by itself on the first visit).
+
+import { api, errorText } from "./api.js";
+import { gettext, ngettext } from "./dom.js";
+import { fill, formatDate, formatTenths, formatTimeLeft, gameName, levelText, redealsText, secondsLeft } from "./format.js";
+import { howTo, seen } from "./howto.js";
+import { watchMidnight } from "./midnight.js";
+
+const root = document.querySelector("[data-today]");
+const lang = document.documentElement.lang || "pt-pt";
+const $ = (name, within = root) => within.querySelector(`[data-ref="${name}"]`);
+const view = { daily: null, dailyAt: 0 };
+
+/** How the player stands on one deal: its state and the words for it. */
+export function dealState(game, attempts) {
+  const open = attempts.find((a) => !a.finished && a.status !== "won");
+  if (open) {
+    return {
+      state: "playing",
+      text: fill(gettext("In play: %(n)s of 52 cards home."), { n: open.counters.cards_home }),
+      action: gettext("Continue"),
+    };
+  }
+  const record = attempts.find((a) => a.ranked) ?? attempts.at(-1);
+  if (!record) return { state: "new", text: gettext("Not started yet."), action: null };
+  const c = record.counters;
+  const parts = [`${c.cards_home}/52`];
+  if (game === "cruel") parts.push(redealsText(c.redeals, ngettext));
+  parts.push(formatTenths(record.elapsed_seconds, lang));
+  const head = record.status === "won" ? gettext("Won") : gettext("Finished");
+  return {
+    state: record.status === "won" ? "won" : "finished",
+    text: `${head}: ${parts.join(" · ")}`,
+    action: gettext("See your game"),
+  };
+}
+
+function showDeal(deal) {
+  const card = root.querySelector(`[data-deal="${deal.game}"]`);
+  if (!card) return;
+  const { state, text, action } = dealState(deal.game, deal.my_attempts ?? []);
+  card.dataset.state = state;
+  $("state", card).textContent = text;
+  $("difficulty", card).textContent = levelText(deal.difficulty_level, gettext);
+  const play = $("play", card);
+  play.textContent = action ?? fill(gettext("Play %(game)s"), { game: gameName(deal.game, gettext) });
+}
+
+function tick() {
+  if (!view.daily) return;
+  const left = secondsLeft(view.daily.seconds_to_next_day, view.dailyAt, performance.now());
+  $("countdown").textContent = formatTimeLeft(left);
+  midnight.check(left);
+}
+
+function setDaily(daily) {
+  view.daily = daily;
+  view.dailyAt = performance.now();
+  $("date").textContent = formatDate(daily.date, lang);
+  $("date").dateTime = daily.date;
+  for (const deal of daily.deals) showDeal(deal);
+  root.dataset.date = daily.date;
+  tick();
+}
+
+const midnight = watchMidnight({
+  fetchDaily: () => api("/daily"),
+  currentDate: () => view.daily?.date,
+  onDaily: (daily) => setDaily(daily),
+  onNewDay: () => loadStreaks(),
+});
+
+async function loadStreaks() {
+  try {
+    const { streaks } = await api("/history");
+    $("streak").textContent = fill(ngettext("%(n)s day", "%(n)s days", streaks.played.current), { n: streaks.played.current });
+    $("win-streak").textContent = fill(ngettext("%(n)s day", "%(n)s days", streaks.won.current), { n: streaks.won.current });
+  } catch {
+    // The streaks are a bonus: the deals stand without them.
+  }
+}
+
+async function load() {
+  try {
+    setDaily(await api("/daily"));
+  } catch (error) {
+    $("message").textContent = errorText(error, gettext);
+    $("message").hidden = false;
+  }
+  await loadStreaks();
+  root.dataset.loaded = "true";
+}
+
+const guide = howTo($("howto"));
+$("help").addEventListener("click", () => guide.open("cruel", { tour: true }));
+for (const button of root.querySelectorAll('[data-ref="how"]')) {
+  button.addEventListener("click", () => guide.open(button.dataset.game));
+}
+if (!seen()) guide.open("cruel", { tour: true });
+setInterval(tick, 1000);
+load();

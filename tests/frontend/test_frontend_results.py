@@ -1,0 +1,168 @@
+"""The end of a game as a results sheet: after a win and after a loss, on a
+desktop and a phone (touch), in both languages. The record (redeals for Cruel
+only), rank and share beaten, the streaks and win rate, the day's
+distribution of cards home, par; after a loss the losing move and "try again
+from here", which starts a practice attempt at the position before that move.
+The share text is shown whole."""
+
+from __future__ import annotations
+
+import pytest
+from certified_deals import known_loss
+from frontend_steps import DEVICES, api_get, api_post, certified, confirm_finish
+
+from api.play import tasks
+
+WORDS = {
+    "en": {"won": "You won!", "over": "Attempt over", "rank": "Rank 1 of 1", "retry": "Try again from here",
+           "practice": "Practice attempt", "moves": "Moves", "redeals": "Redeals", "redeal": "redeal",
+           "par_is": "par is", "win_rate": "Win rate"},
+    "pt-PT": {"won": "Ganhou!", "over": "Fim da tentativa", "rank": "1.º lugar em 1",
+              "retry": "Tentar de novo a partir daqui", "practice": "Tentativa de treino", "moves": "Jogadas",
+              "redeals": "Redistribuições", "redeal": "redistribu", "par_is": "o par é",
+              "win_rate": "Taxa de vitórias"},
+}
+CASES = [(locale, view) for locale in ("en", "pt-PT") for view in DEVICES]
+
+
+@pytest.fixture
+def player(browser, live_server):
+    """player(locale, view, path) -> a Page of a new player who has seen how to play."""
+    contexts, errors = [], []
+
+    def make(locale: str, view: str, path: str):
+        context = browser.new_context(locale=locale, **DEVICES[view])
+        context.set_default_timeout(20_000)
+        context.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(live_server.url + path)
+        page.wait_for_selector('[data-play][data-loaded="true"]')
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def analysis_in_process(monkeypatch, settings):
+    """The workers' part, run as the finish commits, with the workers' budget."""
+    settings.PLAY_ANALYSIS_MAX_SECONDS = 10.0
+    monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
+                        lambda args=(), kwargs=None, **options: tasks.analyse_attempt.apply(args=args, kwargs=kwargs))
+
+
+def tap(page, locator, view):
+    if view == "phone":
+        locator.tap()
+    else:
+        locator.click()
+
+
+def record(sheet) -> dict:
+    return dict(sheet.evaluate(
+        "s => [...s.querySelectorAll('[data-ref=\"record\"] div')]"
+        ".map(d => [d.querySelector('dt').textContent, d.querySelector('dd').textContent])"))
+
+
+def share_fits(page) -> None:
+    """Every line of the share text is shown: the box is as tall as its text."""
+    box = page.locator('[data-ref="share-text"]')
+    assert box.evaluate("b => b.scrollHeight <= b.clientHeight + 2"), box.input_value()
+    assert len(box.input_value().splitlines()) >= 4
+
+
+@pytest.mark.parametrize(("locale", "view"), CASES)
+def test_after_a_win_the_sheet_gives_the_record_rank_streaks_and_the_days_spread(
+        locale, view, deals, player, screenshot, audit):
+    words = WORDS[locale]
+    game = "flower" if view == "desktop" else "cruel"
+    page = player(locale, view, f"/play/{game}/")
+    attempt = api_post(page, "/attempts", {"game": game})
+    # The moves up to the forced rest through the API, the rest in the page.
+    for token in certified(game)[1].split():
+        attempt = api_post(page, f"/attempts/{attempt['id']}/moves", {"move": token, "version": attempt["version"]})
+        if attempt["forced"]:
+            break
+    page.reload()
+    finish = page.locator('[data-ref="autofinish"]')
+    tap(page, finish, view)
+    sheet = page.locator('[data-ref="end"]')
+    sheet.wait_for()
+    page.wait_for_selector('[data-ref="end"][data-ready]')
+    assert sheet.locator("h2").inner_text() == words["won"]
+    assert page.evaluate("() => document.activeElement.closest('dialog')?.dataset.ref") == "end"
+    shown = record(sheet)
+    assert shown[words["moves"]] == str(len(certified(game)[1].split()))
+    assert (words["redeals"] in shown) is (game == "cruel"), shown
+    assert sheet.locator('[data-ref="rank"]').inner_text().startswith(words["rank"])
+    # Streaks and win rate: one day played, won.
+    assert sheet.locator('[data-ref="stat-played"] dd').inner_text() == "1"
+    assert sheet.locator('[data-ref="stat-win-rate"] dd').inner_text() == "100%"
+    assert sheet.locator('[data-ref="stat-streak"] dd').inner_text() == "1"
+    assert sheet.locator('[data-ref="stat-win-streak"] dd').inner_text() == "1"
+    assert words["win_rate"] in sheet.locator('[data-ref="stats"]').inner_text()
+    # The day's distribution, as a table a screen reader reads: one player, 52 home, marked as the player's.
+    mine = sheet.locator(".results__bins tr.bins__mine")
+    assert mine.locator("th").inner_text() == "52" and "1" in mine.locator("td").inner_text()
+    # Par, in the game's own words: Flower Garden never speaks of redeals.
+    won_against_par = sheet.locator('[data-ref="analysis"][data-verdict="won"]')
+    won_against_par.wait_for()
+    assert words["par_is"] in won_against_par.inner_text()
+    text = sheet.inner_text().lower()
+    if game == "flower":
+        assert words["redeal"] not in text, text
+    share_fits(page)
+    assert "52/52" in page.locator('[data-ref="share-text"]').input_value()
+    assert sheet.locator('[data-ref="lost"]').is_hidden()
+    screenshot(page, f"results-{locale}-{view}-won")
+    assert audit(page) == []
+    # Closed, it comes back from its button.
+    tap(page, sheet.locator('[data-ref="end-close"]'), view)
+    assert sheet.is_hidden()
+    tap(page, page.locator('[data-ref="show-end"]'), view)
+    sheet.wait_for()
+
+
+@pytest.mark.parametrize(("locale", "view"), CASES)
+def test_after_a_loss_try_again_from_here_starts_practice_before_the_losing_move(
+        locale, view, deals, player, analysis_in_process, screenshot, audit):
+    words = WORDS[locale]
+    position, certificate = certified("cruel")
+    line, k = known_loss(position, certificate)
+    page = player(locale, view, "/play/cruel/")
+    attempt = api_post(page, "/attempts", {"game": "cruel"})
+    for token in line[:k]:
+        attempt = api_post(page, f"/attempts/{attempt['id']}/moves", {"move": token, "version": attempt["version"]})
+    page.reload()
+    tap(page, page.locator('[data-ref="finish"]'), view)
+    confirm_finish(page)
+    sheet = page.locator('[data-ref="end"]')
+    sheet.wait_for()
+    assert sheet.locator("h2").inner_text() == words["over"]
+    retry = sheet.locator('[data-ref="retry"]')
+    retry.wait_for()
+    assert retry.inner_text() == words["retry"]
+    assert f" {k} " in sheet.locator('[data-ref="lost-text"]').inner_text()
+    assert sheet.locator('[data-ref="analysis"][data-verdict="lost"] a').get_attribute("href") == (
+        f"/replay/cruel/{attempt['date']}/?attempt={attempt['id']}")
+    page.wait_for_selector('[data-ref="end"][data-ready]')
+    share_fits(page)
+    screenshot(page, f"results-{locale}-{view}-lost")
+    assert audit(page) == []
+
+    tap(page, retry, view)
+    page.wait_for_function("(id) => document.querySelector('[data-play]').dataset.attempt !== String(id)"
+                           " && document.querySelector('[data-play]').dataset.busy === 'false'", arg=attempt["id"])
+    assert sheet.is_hidden()
+    retried = api_get(page, f"/attempts/{page.locator('[data-play]').get_attribute('data-attempt')}")
+    steps = api_get(page, f"/attempts/{attempt['id']}/analysis?steps=true")
+    assert retried["ranked"] is False and retried["status"] == "playing"
+    assert retried["position"]["notation"] == steps["positions"][k - 1]["notation"]
+    assert page.locator('[data-ref="attempt-kind"]').inner_text() == words["practice"]
+    assert page.locator('[data-ref="cards-home"]').inner_text() == f"{retried['counters']['cards_home']}/52"
+    screenshot(page, f"results-{locale}-{view}-retried")
+    assert audit(page) == []

@@ -1,0 +1,156 @@
+"""The today page at /: both of today's deals side by side (stacked on a
+phone) with the player's state on each, the streaks, the countdown to the
+next day, and how each game is played: shown on the first visit, skipped and
+remembered, opened again from the help link. Desktop and phone (touch), in
+both languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from frontend_steps import DEVICES, api_get, api_post, certified
+
+CASES = [(locale, view) for locale in ("en", "pt-PT") for view in DEVICES]
+
+WORDS = {
+    "en": {"title": "How to play Cruel", "flower": "How to play Flower Garden", "new": "Not started yet.",
+           "playing": "In play: {n} of 52 cards home.", "won": "Won: 52/52", "finished": "Finished: ",
+           "redeal": "redeal", "skip": "Skip", "help": "How to play", "next_flower": "Next: Flower Garden",
+           "rule": "Your first game of each deal counts"},
+    "pt-PT": {"title": "Como se joga Cruel", "flower": "Como se joga Flower Garden", "new": "Ainda não começou.",
+              "playing": "Em jogo: {n} de 52 cartas nas fundações.", "won": "Ganhou: 52/52",
+              "finished": "Terminou: ", "redeal": "redistribui", "skip": "Saltar", "help": "Como se joga",
+              "next_flower": "A seguir: Flower Garden", "rule": "O seu primeiro jogo de cada distribuição conta"},
+}
+
+SHIFT = """() => new Promise((resolve) => {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+  }).observe({type: 'layout-shift', buffered: true});
+  setTimeout(() => resolve(total), 1500);
+})"""
+
+
+@pytest.fixture
+def visitor(browser, live_server):
+    """visitor(locale, view) -> a Page of a new visitor, touch emulated on the phone; JS errors fail."""
+    contexts, errors = [], []
+
+    def make(locale: str, view: str):
+        context = browser.new_context(locale=locale, **DEVICES[view])
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.base = live_server.url
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def card_state(page, game: str) -> tuple[str, str]:
+    card = page.locator(f'[data-deal="{game}"]')
+    return card.get_attribute("data-state"), card.locator('[data-ref="state"]').inner_text()
+
+
+@pytest.mark.parametrize(("locale", "view"), CASES)
+def test_the_today_page_shows_both_deals_and_teaches_each_game_once(
+        locale, view, deals, today, visitor, screenshot, audit):
+    words = WORDS[locale]
+    page = visitor(locale, view)
+    page.goto(page.base + "/")
+    # First visit: how to play opens by itself, on Cruel, with a drawn board.
+    howto = page.locator('[data-ref="howto"]')
+    howto.wait_for()
+    assert page.locator('[data-ref="howto-title"]').inner_text() == words["title"]
+    assert howto.locator("svg .howto-card").count() >= 8
+    page.wait_for_selector('[data-today][data-loaded="true"]')
+    screenshot(page, f"today-{locale}-{view}-howto-1")
+    assert audit(page) == []
+    # Step to the redeal, Cruel's one idea, then on to Flower Garden.
+    next_button = page.locator('[data-ref="howto-next"]')
+    next_button.click()
+    next_button.click()
+    caption = page.locator('[data-ref="howto-caption"]').inner_text()
+    assert words["redeal"] in caption.lower(), caption
+    screenshot(page, f"today-{locale}-{view}-howto-redeal")
+    next_button.click()
+    assert next_button.inner_text() == words["next_flower"]
+    next_button.click()
+    assert page.locator('[data-ref="howto-title"]').inner_text() == words["flower"]
+    # Skipped: gone, and not shown again on the next visit.
+    page.locator('[data-ref="howto-skip"]').click()
+    assert howto.is_hidden()
+    page.reload()
+    page.wait_for_selector('[data-today][data-loaded="true"]')
+    page.wait_for_timeout(300)  # the guide would open at once, before the page is loaded
+    assert howto.is_hidden()
+
+    # Both deals, not started; the streaks; the countdown; the rule in one sentence.
+    for game in ("cruel", "flower"):
+        assert card_state(page, game) == ("new", words["new"])
+        assert page.locator(f'[data-deal="{game}"] [data-ref="play"]').get_attribute("href") == f"/play/{game}/"
+    countdown = page.locator('[data-ref="countdown"]').inner_text()
+    assert re.fullmatch(r"\d+\u00a0h \d+\u00a0min|\d+\u00a0min \d+\u00a0s|\d+\u00a0s", countdown), countdown
+    assert page.locator('[data-ref="rule"]').inner_text().startswith(words["rule"])
+    assert "Semicolon" not in page.locator("main").inner_text()
+    boxes = [page.locator(f'[data-deal="{game}"]').bounding_box() for game in ("cruel", "flower")]
+    if view == "desktop":
+        assert boxes[0]["y"] == boxes[1]["y"] and boxes[0]["x"] < boxes[1]["x"]  # side by side
+    else:
+        assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"]  # stacked
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    screenshot(page, f"today-{locale}-{view}-new")
+    assert audit(page) == []
+
+    # Play: Cruel a few moves (in play), Flower Garden won; the page says so.
+    cruel = api_post(page, "/attempts", {"game": "cruel"})
+    for token in certified("cruel")[1].split()[:3]:
+        cruel = api_post(page, f"/attempts/{cruel['id']}/moves", {"move": token, "version": cruel["version"]})
+    flower = api_post(page, "/attempts", {"game": "flower"})
+    for token in certified("flower")[1].split():
+        flower = api_post(page, f"/attempts/{flower['id']}/moves", {"move": token, "version": flower["version"]})
+    assert flower["status"] == "won"
+    page.reload()
+    page.wait_for_selector('[data-today][data-loaded="true"]')
+    assert card_state(page, "cruel") == ("playing", words["playing"].format(n=cruel["counters"]["cards_home"]))
+    state, text = card_state(page, "flower")
+    assert state == "won" and text.startswith(words["won"]), text
+    assert words["redeal"] not in text.lower()  # Flower Garden has no redeals
+    assert page.locator('[data-ref="streak"]').inner_text().startswith("1")
+    assert page.locator('[data-ref="win-streak"]').inner_text().startswith("1")
+    screenshot(page, f"today-{locale}-{view}-played")
+    assert audit(page) == []
+    # Cruel finished: its record, with its redeals.
+    api_post(page, f"/attempts/{cruel['id']}/finish", {})
+    page.reload()
+    page.wait_for_selector('[data-today][data-loaded="true"]')
+    state, text = card_state(page, "cruel")
+    assert state == "finished" and text.startswith(words["finished"]), text
+    assert api_get(page, "/daily")["date"] == today.isoformat()
+
+    # The help link brings the guide back; a game's own link opens that game's.
+    page.get_by_role("button", name=words["help"], exact=True).click()
+    howto.wait_for()
+    assert page.locator('[data-ref="howto-title"]').inner_text() == words["title"]
+    page.keyboard.press("Escape")
+    assert howto.is_hidden()
+    page.locator('[data-deal="flower"] [data-ref="how"]').click()
+    howto.wait_for()
+    assert page.locator('[data-ref="howto-title"]').inner_text() == words["flower"]
+    screenshot(page, f"today-{locale}-{view}-howto-flower")
+    assert audit(page) == []
+
+
+@pytest.mark.parametrize("view", ["desktop", "phone"])
+def test_the_today_page_does_not_shift_as_it_loads(view, deals, visitor):
+    page = visitor("en", view)
+    page.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
+    page.goto(page.base + "/")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate(SHIFT) < 0.1
