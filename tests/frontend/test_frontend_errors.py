@@ -94,7 +94,7 @@ def test_the_404_and_500_pages_in_the_browser(locale, width, height, transaction
             links = page.evaluate(
                 "() => [...document.querySelectorAll('.site-header nav a')].map(a => {"
                 " const r = a.getBoundingClientRect(); return [r.left, r.right, !!a.offsetParent]; })")
-            assert len(links) == 6 and all(left >= 0 and right <= width and shown for left, right, shown in links)
+            assert len(links) == 7 and all(left >= 0 and right <= width and shown for left, right, shown in links)
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
             assert audit(page) == []
     finally:

@@ -11,8 +11,8 @@ from frontend_steps import start_attempt
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 ENTRIES = {
-    "en": ["Cruel", "Flower Garden", "Calendar", "History", "Leaderboard", "Account"],
-    "pt-PT": ["Cruel", "Flower Garden", "Calendário", "Histórico", "Classificação", "Conta"],
+    "en": ["Cruel", "Flower Garden", "Calendar", "History", "Leaderboard", "Leagues", "Account"],
+    "pt-PT": ["Cruel", "Flower Garden", "Calendário", "Histórico", "Classificação", "Ligas", "Conta"],
 }
 LANG = {"en": "en", "pt-PT": "pt-pt"}
 OTHER = {"en": ("pt-pt", "PT Português"), "pt-PT": ("en", "EN English")}

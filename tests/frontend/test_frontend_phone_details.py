@@ -30,7 +30,7 @@ def test_the_phone_shows_the_whole_menu_the_date_and_the_share_sheet(locale, dea
             "() => [...document.querySelectorAll('.site-header nav a')].map(a => {"
             " const r = a.getBoundingClientRect(); return [a.textContent.trim(), r.left, r.right, r.height]; })"
         )
-        assert len(links) == 6
+        assert len(links) == 7
         assert all(left >= 0 and right <= PHONE["width"] and height >= 44 for _, left, right, height in links), links
         page.locator(".menu-button").tap()
         assert page.locator(".site-header nav").is_hidden()
