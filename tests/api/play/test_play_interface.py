@@ -13,7 +13,7 @@ def test_an_unknown_api_path_is_a_json_404(api):
 
 
 def test_a_wrong_method_is_a_json_405(api):
-    reply = api().request("DELETE", "/api/v1/me")
+    reply = api().request("PUT", "/api/v1/me")
     assert reply.status == 405 and reply.error_code == "method_not_allowed"
 
 

@@ -15,7 +15,7 @@ DAY = dt.timedelta(days=1)
 def _ranked(deal, user, *, cards_home, undos=0, redeals=0, seconds=60):
     now = dt.datetime.now(dt.timezone.utc)
     return Attempt.objects.create(
-        player=user, deal=deal, ranked=True, version=1,
+        player=user, deal=deal, ranked=True, version=1, moves=1,
         start_position=deal.position, position=deal.position,
         cards_home=cards_home, undos=undos, redeals=redeals, elapsed_ms=seconds * 1000,
         started_at=now, last_action_at=now,

@@ -21,7 +21,7 @@ def _first_move(attempt: dict) -> str:
 def _ranked(deal, user, *, cards_home):
     now = dt.datetime.now(dt.timezone.utc)
     return Attempt.objects.create(
-        player=user, deal=deal, ranked=True, version=1, start_position=deal.position,
+        player=user, deal=deal, ranked=True, version=1, moves=1, start_position=deal.position,
         position=deal.position, cards_home=cards_home, elapsed_ms=60_000,
         started_at=now, last_action_at=now)
 

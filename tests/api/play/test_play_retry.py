@@ -136,8 +136,9 @@ def test_ranked_rules_are_untouched(api, todays_deals, today):
     board = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
     retry = player.post(f"/api/v1/attempts/{ranked['id']}/retry", {"move_number": k}).body
     assert retry["ranked"] is False
-    # Practice: hints allowed (the ranked attempt is finished), nothing ranked changes.
-    assert player.get(f"/api/v1/attempts/{retry['id']}/hint").status == 200
+    # Practice on today's deal: no hint while the day lasts; nothing ranked changes.
+    hint = player.get(f"/api/v1/attempts/{retry['id']}/hint")
+    assert hint.status == 403 and hint.error_code == "hints_sealed"
     after = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
     assert after["total"] == board["total"] == 1
     assert after["me"]["attempt_id"] == ranked["id"] and after["me"]["cards_home"] == board["me"]["cards_home"]
