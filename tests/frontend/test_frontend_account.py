@@ -106,3 +106,20 @@ def test_account_errors_are_shown_by_their_fields_and_announced_in_portuguese(de
     )
     assert "message--error" in message.get_attribute("class")
     assert page.locator('[data-account]').get_attribute("data-guest") == "true"
+
+
+def test_a_first_visit_makes_one_guest_though_the_page_asks_several_things_at_once(
+        open_page, transactional_db):
+    # The account page asks for the player and the calendar feed together;
+    # each request without a session would make a guest of its own.
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    before = users.count()
+    page = open_page("/account/")
+    wait_ready(page)
+    page.wait_for_selector("[data-calendar-feed]:not([hidden])")
+    page.wait_for_load_state("networkidle")
+    assert users.count() == before + 1
+    me = page.evaluate("async () => (await (await fetch('/api/v1/me')).json()).id")
+    assert users.filter(pk=me).exists()

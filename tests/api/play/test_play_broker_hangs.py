@@ -68,6 +68,8 @@ def stack(tmp_path, transactional_db, settings, bare_api):
         "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "false",
         "CSRF_COOKIE_SECURE": "false", "WHITENOISE_USE_FINDERS": "true",
         "API_THROTTLE_ANON": "100000/min", "API_THROTTLE_USER": "100000/min",
+        # Many guests from one address: the guest limits would refuse the finishers.
+        "API_THROTTLE_GUEST_BURST": "100000/min", "API_THROTTLE_GUEST": "100000/hour",
         "PORT": str(port), "WEB_CONCURRENCY": "2", "GUNICORN_THREADS": "4",
         "METRICS_PORT": "0", "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics"),
         "GUNICORN_ACCESS_LOG": "", "LOG_LEVEL": "warning",

@@ -23,7 +23,20 @@ export function readCookie(name, cookieText = globalThis.document?.cookie ?? "")
   return null;
 }
 
-export async function api(path, { method = "GET", body, fetchImpl = globalThis.fetch } = {}) {
+// A page's first request may make the visitor's guest (the server makes one for
+// any request without a session); requests sent beside it would each make
+// another. So the rest wait until the first has answered and set the cookie.
+let firstRequest = null;
+
+export function api(path, options = {}) {
+  if (firstRequest === null) {
+    firstRequest = send(path, options);
+    return firstRequest;
+  }
+  return firstRequest.then(() => send(path, options), () => send(path, options));
+}
+
+async function send(path, { method = "GET", body, fetchImpl = globalThis.fetch } = {}) {
   const headers = { Accept: "application/json" };
   const lang = globalThis.document?.documentElement?.lang;
   if (lang) headers["Accept-Language"] = lang;
