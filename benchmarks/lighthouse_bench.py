@@ -35,7 +35,8 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
 def pages(yesterday: str) -> list[str]:
     return ["/", "/play/flower/", f"/play/cruel/{yesterday}/", "/calendar/cruel/", "/history/",
-            "/leaderboard/", f"/replay/cruel/{yesterday}/", "/account/", "/rules/flower/"]
+            "/leaderboard/", f"/replay/cruel/{yesterday}/", "/account/", "/rules/flower/",
+            "/leagues/", "/privacy/", "/offline/"]
 
 
 def audit(lighthouse: str, url: str, desktop: bool) -> dict:

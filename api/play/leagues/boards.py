@@ -71,6 +71,23 @@ def _standings(league: League, *, game: str, first: dt.date, last: dt.date,
     return {"start": first.isoformat(), "end": last.isoformat(), "standings": standings}
 
 
+def places(*, leagues, deals: list[DailyDeal], user_id: int) -> list[dict]:
+    """The player's place in each of ``leagues`` on each deal's board: the
+    rank among the members on it (None while the player is not on it), how
+    many members are on it, and how many the league has. ``leagues`` come
+    from services.leagues_of (annotated with their member count)."""
+    out = []
+    with connection.cursor() as cursor:
+        for league in leagues:
+            for deal in deals:
+                board = _board(league, deal, user_id=user_id, cursor=cursor)
+                mine = next((entry for player, entry in board if player == user_id), None)
+                out.append({"league": {"id": league.pk, "name": league.name}, "game": deal.game,
+                            "rank": mine["rank"] if mine else None, "players": len(board),
+                            "members": league.member_count})
+    return out
+
+
 def league_boards(league: League, *, deal: DailyDeal, user_id: int, now: dt.datetime) -> dict:
     """The league's board of ``deal``'s day, its week and month to that day,
     and the members not on that day's board."""

@@ -10,6 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import clock
+from api.deals.models import DailyDeal
+from api.play.errors import FutureDate
 from api.play.leagues import boards, services
 from api.play.leagues.models import League
 from api.play.records import days
@@ -98,6 +100,21 @@ class LeagueBoardsOut(serializers.Serializer):
                                        help_text="Members not on the day's board.")
     week = PeriodOut(help_text="Monday to the day.")
     month = PeriodOut(help_text="The month's first day to the day.")
+
+
+class PlaceOut(serializers.Serializer):
+    league = LeagueRefOut()
+    game = serializers.CharField()
+    rank = serializers.IntegerField(allow_null=True,
+                                    help_text="Among the members on the day's board; null "
+                                              "while the player is not on it.")
+    players = serializers.IntegerField(help_text="Members on the day's board.")
+    members = serializers.IntegerField(help_text="Members of the league.")
+
+
+class PlacesOut(serializers.Serializer):
+    date = serializers.DateField()
+    places = PlaceOut(many=True, help_text="Each league of mine (by name), each game of the day.")
 
 
 def _summary(league: League, *, user) -> dict:
@@ -207,9 +224,25 @@ class LeagueBoardsView(APIView):
         return Response(boards.league_boards(league, deal=deal, user_id=user.pk, now=now))
 
 
+class LeaguePlacesView(APIView):
+    @documented(ok={200: PlacesOut}, errors=(400,), parameters=[DATE],
+                operation_id="league_places",
+                summary="My place in each of my leagues on a day's deals")
+    def get(self, request, date: str):
+        user = user_or_guest(request)
+        day = _date(date)
+        if day > clock.day_of(clock.now()):
+            raise FutureDate()
+        deals = [deal for deal in days.daily_deals(day=day)
+                 if deal.state == DailyDeal.State.VERIFIED]
+        return Response({"date": day.isoformat(), "places": boards.places(
+            leagues=services.leagues_of(user=user), deals=deals, user_id=user.pk)})
+
+
 urlpatterns = [
     path("leagues", LeaguesView.as_view(), name="leagues"),
     path("leagues/join", LeagueJoinView.as_view(), name="league-join"),
+    path("leagues/places/<str:date>", LeaguePlacesView.as_view(), name="league-places"),
     path("leagues/<int:league_id>", LeagueView.as_view(), name="league"),
     path("leagues/<int:league_id>/leave", LeagueLeaveView.as_view(), name="league-leave"),
     path("leagues/<int:league_id>/invite", LeagueInviteView.as_view(), name="league-invite"),

@@ -223,3 +223,32 @@ def test_standings_add_the_days_of_the_week_and_the_month(
     reply = as_alice.get(f"{path}/2026-03-03")
     assert (reply.status, reply.error_code) == (404, "future_date")
     assert as_alice.get(f"{path}/yesterday").status == 400
+
+
+def test_my_places_in_each_league_on_a_day(api, login, make_player, as_alice, alice, bob,
+                                            todays_deals, today):
+    cruel = todays_deals["cruel"]
+    other = make_player("o")
+    _ranked(cruel, other, cards_home=52)
+    _ranked(cruel, bob, cards_home=45)
+    _ranked(cruel, alice, cards_home=45, seconds=90)  # behind Bob on time
+    friday = _make(as_alice, "Friday Club")
+    as_bob = login(api, bob)
+    _join(as_bob, friday["invite_code"])
+    _join(login(api, other), friday["invite_code"])
+    _make(as_alice, "Alone")
+
+    places = as_alice.get(f"/api/v1/leagues/places/{today.isoformat()}").body
+    assert places["date"] == today.isoformat()
+    got = [(p["league"]["name"], p["game"], p["rank"], p["players"], p["members"])
+           for p in places["places"]]
+    # By league name, each of the day's games; not on Flower Garden's board yet.
+    assert got == [("Alone", "cruel", 1, 1, 1), ("Alone", "flower", None, 0, 1),
+                   ("Friday Club", "cruel", 3, 3, 3), ("Friday Club", "flower", None, 0, 3)]
+    public = as_alice.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
+    assert public["me"]["rank"] == 3  # the league's order is the board's
+
+    assert api().get(f"/api/v1/leagues/places/{today.isoformat()}").body["places"] == []
+    reply = as_alice.get(f"/api/v1/leagues/places/{(today + DAY).isoformat()}")
+    assert (reply.status, reply.error_code) == (404, "future_date")
+    assert as_alice.get("/api/v1/leagues/places/someday").status == 400

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   formatDuration, formatCountdown, secondsLeft, formatShare, shareText, formatLocalTime, fill,
-  formatDate, formatMonth, formatTimeLeft, dayUrl, weekdayNames,
+  formatDate, formatMonth, formatTimeLeft, dayUrl, weekdayNames, ordinal, placeText,
 } from "../../../frontend/static/frontend/js/format.js";
 import { mentionsCards } from "../../../frontend/static/frontend/js/notation.js";
 
@@ -149,4 +149,13 @@ test("English times of day are on a 24-hour clock, as the dates are UK-style", a
   const text = formatLocalTime("2026-12-02T00:00:00+00:00", "en", "UTC");
   assert.match(text, /00:00/);
   assert.doesNotMatch(text, /AM|PM/);
+});
+
+test("a league place reads as an ordinal of the members who played", () => {
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map((n) => ordinal(n, "en")),
+    ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st"]);
+  assert.equal(ordinal(3, "pt-pt"), "3.\u00ba");
+  const league = { id: 1, name: "Os da Sé" };
+  assert.equal(placeText({ league, rank: 3, players: 7, members: 9 }, undefined, "en"), "3rd of 7 in Os da Sé");
+  assert.equal(placeText({ league, rank: null, players: 2, members: 9 }, undefined, "en"), "Os da Sé: 2 of 9 have played");
 });

@@ -123,6 +123,25 @@ export function rankText({ rank, total, beaten }, gettext = identity, ngettext =
   })}`;
 }
 
+/** 3 -> "3rd" in English, "3.º" in Portuguese. */
+export function ordinal(n, lang = "") {
+  if (String(lang).toLowerCase().startsWith("pt")) return `${n}.\u00ba`;
+  const suffix = { one: "st", two: "nd", few: "rd", other: "th" }[new Intl.PluralRules("en", { type: "ordinal" }).select(n)];
+  return `${n}${suffix}`;
+}
+
+/**
+ * The player's place in a league on a day's deal (GET /leagues/places):
+ * "3rd of 7 in Friday Club", or, before the player is on its board,
+ * "Friday Club: 2 of 5 have played".
+ */
+export function placeText({ league, rank, players, members }, gettext = identity, lang = "") {
+  if (rank === null || rank === undefined) {
+    return fill(gettext("%(league)s: %(n)s of %(members)s have played"), { league: league.name, n: players, members });
+  }
+  return fill(gettext("%(place)s of %(n)s in %(league)s"), { place: ordinal(rank, lang), n: players, league: league.name });
+}
+
 /** A deal's difficulty level (the API's difficulty_level) as a word: "hard". */
 export function levelWord(level, gettext = identity) {
   return {

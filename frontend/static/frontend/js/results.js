@@ -8,7 +8,7 @@ import { api, errorText } from "./api.js";
 import { showAnalysis } from "./analysis.js";
 import { gettext, h, ngettext, replace } from "./dom.js";
 import {
-  dayUrl, fill, formatLocalTime, formatShare, formatTenths, rankText, shareText,
+  dayUrl, fill, formatLocalTime, formatShare, formatTenths, placeText, rankText, shareText,
 } from "./format.js";
 import { moveText } from "./notation.js";
 import { statusSentence } from "./words.js";
@@ -120,6 +120,8 @@ export function resultsSheet(ctx) {
     $("par").textContent = "";
     replace($("distribution"));
     replace($("stats"));
+    replace($("leagues"));
+    $("leagues").hidden = true;
     // Nothing to share or copy until the text is there.
     $("share").disabled = true;
     $("copy").disabled = true;
@@ -137,7 +139,7 @@ export function resultsSheet(ctx) {
       $("share").disabled = false;
       $("copy").disabled = false;
     });
-    await Promise.all([shared, spread, showStats(), showLoss(attempt)]);
+    await Promise.all([shared, spread, showStats(), showLeagues(attempt), showLoss(attempt)]);
     sheet.dataset.ready = key;
   }
 
@@ -155,6 +157,20 @@ export function resultsSheet(ctx) {
     } catch (error) {
       $("rank").textContent = errorText(error, gettext);
       return null;
+    }
+  }
+
+  /** A ranked game's place in each of the player's leagues: "3rd of 7 in Friday Club". */
+  async function showLeagues(attempt) {
+    if (!attempt.ranked) return;
+    try {
+      const { places } = await api(`/leagues/places/${attempt.date}`);
+      const mine = places.filter((place) => place.game === game && place.rank !== null);
+      replace($("leagues"), ...mine.map((place) => h("li", {},
+        h("a", { href: `/leagues/?league=${place.league.id}` }, placeText(place, gettext, lang)))));
+      $("leagues").hidden = mine.length === 0;
+    } catch {
+      // The leagues are a bonus: the record stands without them.
     }
   }
 

@@ -4,8 +4,8 @@
 // by itself on the first visit).
 
 import { api, errorText } from "./api.js";
-import { gettext, ngettext } from "./dom.js";
-import { fill, formatDate, formatTenths, formatTimeLeft, gameName, levelText, redealsText, secondsLeft } from "./format.js";
+import { gettext, h, ngettext, replace } from "./dom.js";
+import { fill, formatDate, formatTenths, formatTimeLeft, gameName, levelText, placeText, redealsText, secondsLeft } from "./format.js";
 import { howTo, seen } from "./howto.js";
 import { watchMidnight } from "./midnight.js";
 
@@ -70,7 +70,7 @@ const midnight = watchMidnight({
   fetchDaily: () => api("/daily"),
   currentDate: () => view.daily?.date,
   onDaily: (daily) => setDaily(daily),
-  onNewDay: () => loadStreaks(),
+  onNewDay: () => Promise.all([loadStreaks(), loadLeagues()]),
 });
 
 async function loadStreaks() {
@@ -83,6 +83,23 @@ async function loadStreaks() {
   }
 }
 
+/** Under each deal, the player's place in each of their leagues. */
+async function loadLeagues() {
+  if (!view.daily) return;
+  let places = [];
+  try {
+    ({ places } = await api(`/leagues/places/${view.daily.date}`));
+  } catch {
+    // The leagues are a bonus: the deals stand without them.
+  }
+  for (const card of root.querySelectorAll("[data-deal]")) {
+    const mine = places.filter((place) => place.game === card.dataset.deal);
+    replace($("leagues", card), ...mine.map((place) => h("li", {},
+      h("a", { href: `/leagues/?league=${place.league.id}` }, placeText(place, gettext, lang)))));
+    $("leagues", card).hidden = mine.length === 0;
+  }
+}
+
 async function load() {
   try {
     setDaily(await api("/daily"));
@@ -90,7 +107,7 @@ async function load() {
     $("message").textContent = errorText(error, gettext);
     $("message").hidden = false;
   }
-  await loadStreaks();
+  await Promise.all([loadStreaks(), loadLeagues()]);
   root.dataset.loaded = "true";
 }
 
