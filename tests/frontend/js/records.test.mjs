@@ -33,3 +33,12 @@ test("the streak calendar ends with today's week, Monday first", () => {
   assert.equal(practiceOnly.kind, "played", "its Flower Garden record is ranked");
   assert.equal(streakWeeks([], "2026-12-01", 1)[0][0].kind, "none");
 });
+
+test("a day a freeze kept is drawn as frozen; a day played stays played", () => {
+  const frozen = new Set(["2026-11-29", "2026-11-30"]);
+  const last = streakWeeks(days, "2026-12-01", 2, frozen);
+  const kinds = Object.fromEntries(last.flat().filter(Boolean).map((d) => [d.date, d.kind]));
+  assert.equal(kinds["2026-11-29"], "frozen");
+  assert.equal(kinds["2026-11-30"], "played");
+  assert.equal(kinds["2026-11-28"], "none");
+});

@@ -41,13 +41,16 @@ export function streakDayHref(day, days, today) {
  * its month where a month begins, each day a square with its number, a
  * link to that day with its date and result in its name and title.
  */
-function renderStreakCalendar(days, today) {
+function renderStreakCalendar(days, today, frozen) {
   replace($("streak-weekdays"),
     h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, gettext("Week"))),
     weekdayNames(lang).map((w) => h("th", { scope: "col", abbr: w.long }, w.short.replace(/\.$/, "").slice(0, 3))));
-  const names = { won: gettext("a ranked attempt won"), played: gettext("played on the day"), none: gettext("not played") };
+  const names = {
+    won: gettext("a ranked attempt won"), played: gettext("played on the day"),
+    frozen: gettext("not played: a freeze kept the streak"), none: gettext("not played"),
+  };
   const monthShort = new Intl.DateTimeFormat(lang.startsWith("pt") ? "pt-PT" : "en-GB", { month: "short", timeZone: "UTC" });
-  replace($("streak-weeks"), streakWeeks(days, today, 12).map((week, row) => {
+  replace($("streak-weeks"), streakWeeks(days, today, 12, frozen).map((week, row) => {
     const first = week[0];
     const newMonth = week.find((day) => day && day.date.endsWith("-01"));
     const labelled = newMonth ?? (row === 0 ? first : null);
@@ -122,7 +125,8 @@ async function load() {
       ["cruel", "flower"].map((game) => h("li", {},
         fill(gettext("Best %(game)s: %(record)s"), { game: gameName(game, gettext), record: recordText(game, data.best[game]) }))));
     const days = data.days;
-    renderStreakCalendar(days, daily.date);
+    const frozen = new Set(played.days.filter((d) => d.state === "frozen").map((d) => d.date));
+    renderStreakCalendar(days, daily.date, frozen);
     renderPerGame(days);
     $("empty").hidden = days.length > 0;
     replace($("chart"), days.length ? drawChart(days, {

@@ -25,9 +25,11 @@ const iso = (date) => date.toISOString().slice(0, 10);
 /**
  * `weeks` rows of seven days, Monday first, the last row holding `today`:
  * each cell {date, kind} with kind "won" (a ranked attempt won that day),
- * "played" (a ranked attempt), or "none"; days after today are null.
+ * "played" (a ranked attempt), "frozen" (not played, a freeze kept the
+ * streak: one of the `frozen` dates the API's streak lists), or "none";
+ * days after today are null.
  */
-export function streakWeeks(days, today, weeks) {
+export function streakWeeks(days, today, weeks, frozen = new Set()) {
   const byDate = new Map(days.map((d) => [d.date, d]));
   const end = new Date(`${today}T00:00:00Z`);
   const monday = new Date(end);
@@ -46,7 +48,8 @@ export function streakWeeks(days, today, weeks) {
       }
       const day = byDate.get(iso(date));
       const records = day ? [day.cruel, day.flower].filter((r) => r && r.ranked) : [];
-      const kind = records.some((r) => r.won) ? "won" : records.length ? "played" : "none";
+      const kind = records.some((r) => r.won) ? "won" : records.length ? "played"
+        : frozen.has(iso(date)) ? "frozen" : "none";
       row.push({ date: iso(date), kind });
     }
     rows.push(row);
