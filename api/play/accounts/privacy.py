@@ -2,8 +2,8 @@
 
 ``player_data`` is everything the service keeps about one player (the
 account, every attempt with its log and analysis, the records, the
-sessions and token as facts), and never a secret: no password hash,
-session key or token key. ``account_delete`` removes the user and with it
+leagues, the calendar feed, the sessions and token as facts), and never a
+secret: no password hash, session key, token key or feed address. ``account_delete`` removes the user and with it
 everything that is theirs (the database cascades from auth_user), ends
 every session and token, and drops the cached leaderboard counts of the
 deals they were ranked on, so others' ranks are counted again without them.
@@ -19,6 +19,8 @@ from rest_framework.authtoken.models import Token
 
 from api.play.accounts.lockout import _lockout_key
 from api.play.accounts.names import shown_name
+from api.play.leagues.models import LeagueMember
+from api.play.reminders.models import CalendarFeed
 from api.play.models import Attempt, AttemptAction, AttemptAnalysis, LoginFailure, Session
 from api.play.records import selectors
 
@@ -77,6 +79,9 @@ def player_data(*, user, player, now: dt.datetime) -> dict:
     token = Token.objects.filter(user=user).first()
     failure = LoginFailure.objects.filter(pk=_lockout_key(user.get_username())).first()
     username = user.get_username()
+    memberships = (LeagueMember.objects.filter(user=user).select_related("league")
+                   .order_by("joined_at", "pk"))
+    feed = CalendarFeed.objects.filter(user=user).first()
     return {
         "exported_at": now.isoformat(),
         "account": {
@@ -101,6 +106,12 @@ def player_data(*, user, player, now: dt.datetime) -> dict:
         },
         "attempts": [_attempt(a, logs.get(a.pk, [])) for a in attempts],
         "records": selectors.history(user=user, game=None, now=now),
+        "leagues": [{"name": m.league.name, "is_owner": m.league.owner_id == user.pk,
+                     "joined_at": _iso(m.joined_at)} for m in memberships],
+        "calendar_feed": None if feed is None else {
+            "reminder": feed.reminder.strftime("%H:%M"), "language": feed.language,
+            "turned_on_at": _iso(feed.created_at),
+        },
     }
 
 

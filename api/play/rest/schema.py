@@ -503,6 +503,18 @@ class MyAttemptOut(serializers.Serializer):
     analysis = MyAnalysisOut(allow_null=True)
 
 
+class MyLeagueOut(serializers.Serializer):
+    name = serializers.CharField()
+    is_owner = serializers.BooleanField()
+    joined_at = serializers.DateTimeField()
+
+
+class MyCalendarFeedOut(serializers.Serializer):
+    reminder = serializers.CharField(help_text="HH:MM in the daily time zone.")
+    language = serializers.CharField()
+    turned_on_at = serializers.DateTimeField()
+
+
 class MyDataOut(serializers.Serializer):
     exported_at = serializers.DateTimeField()
     account = MyAccountOut()
@@ -512,6 +524,9 @@ class MyDataOut(serializers.Serializer):
         allow_null=True, help_text="Wrong passwords counted against the username.")
     attempts = MyAttemptOut(many=True)
     records = HistoryOut(help_text="As GET /api/v1/history.")
+    leagues = MyLeagueOut(many=True, help_text="The leagues joined (or owned).")
+    calendar_feed = MyCalendarFeedOut(allow_null=True,
+                                      help_text="The feed when on (never its address).")
 
 
 class BodyOnDeleteSchema(AutoSchema):

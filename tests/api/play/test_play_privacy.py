@@ -35,6 +35,8 @@ def test_my_data_holds_the_account_attempts_logs_and_records_and_no_secret(
     AttemptAnalysis.objects.create(attempt_id=attempt["id"], state="done", verdict="lost",
                                    lost_at=1, lost_move=move, keeping_line="R")
     token = bare_api().post("/api/v1/auth/token", {"username": "alice", "password": password})
+    league = as_alice.post("/api/v1/leagues", {"name": "Os da Sé"}).body
+    feed = as_alice.request("PUT", "/api/v1/me/calendar-feed", {"reminder": "08:30"}).body
     reply = as_alice.get("/api/v1/me/data")
     assert reply.status == 200, reply.body
     data = reply.body
@@ -48,9 +50,12 @@ def test_my_data_holds_the_account_attempts_logs_and_records_and_no_secret(
                                 "lost_at": 1, "lost_move": move, "keeping_line": ["R"]}
     assert data["records"]["days"][0]["cruel"]["attempt_id"] == attempt["id"]
     assert data["token"]["issued_at"] and len(data["sessions"]) >= 1
+    assert [(m["name"], m["is_owner"]) for m in data["leagues"]] == [("Os da Sé", True)]
+    assert data["calendar_feed"]["reminder"] == "08:30"
     text = json.dumps(data)
     secrets = [get_user_model().objects.get(pk=alice.pk).password, token.body["token"],
-               as_alice.cookie("sessionid")]
+               as_alice.cookie("sessionid"), feed["url"].rsplit("/", 1)[1].removesuffix(".ics"),
+               league["invite_code"]]
     for secret in secrets:
         assert secret and secret not in text
 
@@ -61,6 +66,7 @@ def test_a_guest_takes_its_data_too(api, todays_deals):
     data = guest.get("/api/v1/me/data").body
     assert data["account"]["is_guest"] is True and data["account"]["has_password"] is False
     assert len(data["attempts"]) == 1 and data["token"] is None
+    assert data["leagues"] == [] and data["calendar_feed"] is None
 
 
 def test_deleting_an_account_needs_its_password(as_alice, alice):
@@ -127,3 +133,16 @@ def test_a_guest_deletes_itself_with_a_confirmation(api, todays_deals):
 def test_without_a_player_there_is_nothing_to_delete(bare_api, transactional_db):
     reply = bare_api().request("DELETE", "/api/v1/me", {"confirm": True})
     assert reply.status == 401 and reply.error_code == "not_authenticated"
+
+
+def test_deleting_an_account_closes_its_leagues_and_leaves_the_others(
+        api, login, alice, bob, password):
+    as_alice, as_bob = login(api, alice), login(api, bob)
+    owned = as_alice.post("/api/v1/leagues", {"name": "Alice's"}).body
+    other = as_bob.post("/api/v1/leagues", {"name": "Bob's"}).body
+    as_bob.post("/api/v1/leagues/join", {"code": owned["invite_code"]})
+    as_alice.post("/api/v1/leagues/join", {"code": other["invite_code"]})
+    as_alice.request("PUT", "/api/v1/me/calendar-feed", {"reminder": "07:00"})
+    assert as_alice.request("DELETE", "/api/v1/me", {"password": password}).status == 204
+    assert [lg["name"] for lg in as_bob.get("/api/v1/leagues").body["leagues"]] == ["Bob's"]
+    assert [m["display_name"] for m in as_bob.get(f"/api/v1/leagues/{other['id']}").body["members"]] == ["Bob"]
