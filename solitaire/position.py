@@ -172,6 +172,17 @@ class Position:
     def apply(self, move: Move) -> "Position":  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def along(self, line) -> list["Position"]:
+        """The positions of ``line`` (move tokens or Moves) played from here:
+        [self, after move 1, ..., after move n]. Raises IllegalMoveError at
+        the first move that is not legal where it is played."""
+        positions = [self]
+        position = self
+        for move in line:
+            position = position.apply(move if isinstance(move, Move) else Move.parse(move))
+            positions.append(position)
+        return positions
+
 
 class CruelPosition(Position):
     """Cruel, Semicolon profile: 12 piles, top cards move to the foundation or

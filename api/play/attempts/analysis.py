@@ -50,21 +50,11 @@ class Verdict:
         return self.keeping_line[0] if self.keeping_line else ""
 
 
-def positions_along(start: str, line: Sequence[str]) -> list[solitaire.Position]:
-    """p0 (the start) .. pn, one position after each move of the line."""
-    position = solitaire.parse_position(start)
-    positions = [position]
-    for token in line:
-        position = position.apply(solitaire.Move.parse(token))
-        positions.append(position)
-    return positions
-
-
 def analyse(*, start: str, line: Sequence[str], won: bool, decide: Decide) -> Verdict:
     """The verdict on an attempt's line (the moves that stand after undos)."""
     if won:
         return Verdict(WON)
-    positions = positions_along(start, line)
+    positions = solitaire.parse_position(start).along(line)
     last = len(positions) - 1
     end = decide(positions[last])
     if end.status == SOLVED:

@@ -89,9 +89,7 @@ def attempt_retry(*, user, attempt_id: int, move_number: int,
         message = (_("Move %(number)s is not in this attempt: its line has %(count)s moves.")
                    % {"number": move_number, "count": len(line)})
         raise PlayError(_("Some fields are not valid."), extra={"fields": {"move_number": [message]}})
-    position = solitaire.parse_position(state.start_position)
-    for token in line[:move_number - 1]:
-        position = position.apply(solitaire.Move.parse(token))
+    position = solitaire.parse_position(state.start_position).along(line[:move_number - 1])[-1]
     deal = deal_for(game=state.game, date=state.date, now=now)
     today = clock.day_of(now)
     return store.create(

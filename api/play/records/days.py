@@ -48,17 +48,14 @@ def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
 
 
 def deal_solution(*, deal: DailyDeal, now: dt.datetime) -> dict:
-    """A finished day's verified solution with every position along it:
-    positions[0] is the start, positions[i] the layout after move i."""
+    """A finished day's verified solution with every position along it, in
+    notation: positions[0] is the start, positions[i] the one after move i."""
     if not clock.day_over(deal.date, now):
         raise DayNotOver()
-    position = solitaire.parse_position(deal.position)
     moves = deal.certificate.split()
-    positions = [position.to_dict()]
-    for token in moves:
-        position = position.apply(solitaire.Move.parse(token))
-        positions.append(position.to_dict())
-    return {"game": deal.game, "date": deal.date.isoformat(), "moves": moves, "positions": positions}
+    positions = solitaire.parse_position(deal.position).along(moves)
+    return {"game": deal.game, "date": deal.date.isoformat(), "moves": moves,
+            "positions": [position.notation() for position in positions]}
 
 
 

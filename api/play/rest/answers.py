@@ -95,13 +95,11 @@ def attempt_out(state: AttemptState, now: dt.datetime, *, replayed: bool = False
     }
 
 
-def _steps(position, tokens) -> list[dict]:
-    """positions[0] is ``position``, positions[i] the layout after move i."""
-    steps = [position.to_dict()]
-    for token in tokens:
-        position = position.apply(solitaire.Move.parse(token))
-        steps.append(position.to_dict())
-    return steps
+def _steps(position, tokens) -> list[str]:
+    """positions[0] is ``position``, positions[i] the one after move i, in
+    notation: a long practice line costs a fraction of structured layouts,
+    in CPU and in bytes (benchmarks/analysis_bench.py)."""
+    return [step.notation() for step in position.along(tokens)]
 
 
 def analysis_out(state: AttemptState, found: dict, *, steps: bool = False) -> dict:
@@ -136,8 +134,7 @@ def analysis_out(state: AttemptState, found: dict, *, steps: bool = False) -> di
         start = solitaire.parse_position(state.start_position)
         out["positions"] = _steps(start, line)
         if out["lost_at"] and "keeping_line" in out["lost_at"]:
-            before = start
-            for token in line[:out["lost_at"]["move_number"] - 1]:
-                before = before.apply(solitaire.Move.parse(token))
-            out["lost_at"]["keeping_positions"] = _steps(before, out["lost_at"]["keeping_line"])
+            before = out["positions"][out["lost_at"]["move_number"] - 1]
+            out["lost_at"]["keeping_positions"] = _steps(solitaire.parse_position(before),
+                                                         out["lost_at"]["keeping_line"])
     return out

@@ -247,7 +247,9 @@ class SolutionOut(serializers.Serializer):
     game = serializers.CharField()
     date = serializers.DateField()
     moves = serializers.ListField(child=serializers.CharField())
-    positions = PositionOut(many=True)
+    positions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Position notation: positions[0] the start, positions[i] after move i.")
 
 
 class LogOut(serializers.Serializer):
@@ -276,9 +278,10 @@ class LostAtOut(serializers.Serializer):
         child=serializers.CharField(), required=False,
         help_text="A win from the position before that move; only once the deal's day is over "
         "(not while the analysis is sealed).")
-    keeping_positions = PositionOut(
-        many=True, required=False,
-        help_text="With steps=true, once the day is over: the positions along keeping_line.")
+    keeping_positions = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="With steps=true, once the day is over: the positions along keeping_line, "
+        "in notation.")
 
 
 class AnalysisOut(serializers.Serializer):
@@ -300,8 +303,10 @@ class AnalysisOut(serializers.Serializer):
         "keeping move, not keeping_line (it comes with the solution at day_ends_at).")
     day_ends_at = serializers.DateTimeField(help_text="When the deal's day ends.")
     solver_calls = serializers.IntegerField(required=False)
-    positions = PositionOut(many=True, required=False,
-                            help_text="With steps=true: positions[i] is the layout after move i.")
+    positions = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="With steps=true, in position notation: positions[0] the start, "
+        "positions[i] after move i.")
 
 
 class CountAtOut(serializers.Serializer):

@@ -104,9 +104,9 @@ def test_an_attempt_played_into_a_loss_names_the_losing_move_and_a_keeping_one(
     assert won.cards_home() == 52
     # The replay's steps: both lines, position by position.
     assert len(body["positions"]) == len(line) + 1
-    assert body["positions"][k - 1]["notation"] == before.notation()
-    assert lost["keeping_positions"][0]["notation"] == before.notation()
-    assert lost["keeping_positions"][1]["notation"] == keeping.notation()
+    assert body["positions"][k - 1] == before.notation()
+    assert lost["keeping_positions"][0] == before.notation()
+    assert lost["keeping_positions"][1] == keeping.notation()
     assert body["moves"] == line and body["par"]["moves"] == len(certified(game)[1].split())
     assert body["sealed"] is False  # a past day's deal: nothing left to seal
 

@@ -14,13 +14,13 @@ def test_after_the_day_every_position_along_the_solution_is_given(api, make_deal
         moves, positions = reply.body["moves"], reply.body["positions"]
         assert moves == deal.certificate.split()
         assert len(positions) == len(moves) + 1
-        assert positions[0]["notation"] == deal.position
+        assert positions[0] == deal.position  # in notation, as the deal's own
         # Replayed here with the engine, independently of the server.
         position = solitaire.parse_position(deal.position)
         for i, token in enumerate(moves, start=1):
             position = position.apply(solitaire.Move.parse(token))
-            assert positions[i] == position.to_dict()
-        assert positions[-1]["cards_home"] == 52
+            assert positions[i] == position.notation()
+        assert solitaire.parse_position(positions[-1]).is_won()
 
 
 def test_the_solution_of_today_or_a_later_day_is_not_given(api, make_deal, todays_deals, today):

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analysisText, fetchAnalysis } from "../../../frontend/static/frontend/js/analysis.js";
+import { analysisText, attemptLines, fetchAnalysis } from "../../../frontend/static/frontend/js/analysis.js";
 
 const par = { moves: 40, redeals: 2 };
 
@@ -68,4 +68,26 @@ test("a win of Flower Garden, which has no redeals, names none", () => {
   });
   assert.equal(text, "95 moves; par is 95 moves.");
   assert.doesNotMatch(text, /redeal/);
+});
+
+test("an attempt's lines wait for the verdict, then ask for the positions once, in notation", async (t) => {
+  const start = "flower 4D5CJH3S4H/KS6D4S7H9D2C/KDJSTC2H7C4C/7S2STS9S3CQHJDTH/2D8D6SAC9C8C/6H3D3H8HAHKH 6C7D5H9H5SQSKCTDJC5D8SQDQCAD";
+  const answers = [
+    { status: 200, body: { status: "pending", verdict: null, lost_at: null } },
+    { status: 200, body: { status: "done", verdict: "still_winnable", lost_at: null } },
+    { status: 200, body: { status: "done", verdict: "still_winnable", lost_at: null, moves: [], positions: [start] } },
+  ];
+  const asked = [];
+  t.mock.method(globalThis, "fetch", async (url) => {
+    asked.push(url);
+    const { status, body } = answers.shift();
+    return { status, ok: status < 400, statusText: "", json: async () => body };
+  });
+  t.mock.method(globalThis, "setTimeout", (resolve) => { resolve(); return 0; });
+  const found = await attemptLines(7);
+  assert.deepEqual(asked.map((url) => url.endsWith("?steps=true")), [false, false, true]);
+  const [first] = found.lines.mine.positions;
+  assert.equal(first.game, "flower");
+  assert.deepEqual(first.columns[0], ["4D", "5C", "JH", "3S", "4H"]);
+  assert.equal(first.bouquet.length, 14);
 });

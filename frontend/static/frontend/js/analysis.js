@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { gettext, h, ngettext, replace } from "./dom.js";
 import { fill } from "./format.js";
-import { moveText } from "./notation.js";
+import { moveText, positionFromNotation } from "./notation.js";
 
 const WAIT_MS = [1000, 2000, 4000, 8000];
 
@@ -103,17 +103,23 @@ export async function showHistoryAnalyses(container, ids, { most = 14 } = {}) {
  * names the losing move and the one keeping move only: `keptLater` says so.
  */
 export async function attemptLines(attemptId) {
-  const analysis = await fetchAnalysis(attemptId, { steps: true, waits: [] });
+  // The verdict first (light answers while the workers finish), then the
+  // positions once (a heavy answer: asked again only if another is in hand).
+  const verdict = await fetchAnalysis(attemptId);
+  if (!verdict) return null;
+  const analysis = await fetchAnalysis(attemptId, { steps: true });
   if (!analysis || !analysis.positions) return null;
   const lost = analysis.verdict === "lost" ? analysis.lost_at : null;
-  const lines = { mine: { moves: analysis.moves, positions: analysis.positions } };
+  // The API sends positions in notation (compact for long lines): drawn as layouts.
+  const positions = analysis.positions.map(positionFromNotation);
+  const lines = { mine: { moves: analysis.moves, positions } };
   const keeping = lost && Array.isArray(lost.keeping_line) && lost.keeping_line.length
     && Array.isArray(lost.keeping_positions) ? lost : null;
   if (keeping) {
     const before = keeping.move_number - 1;
     lines.kept = {
       moves: [...analysis.moves.slice(0, before), ...keeping.keeping_line],
-      positions: [...analysis.positions.slice(0, before), ...keeping.keeping_positions],
+      positions: [...positions.slice(0, before), ...keeping.keeping_positions.map(positionFromNotation)],
     };
   }
   return { analysis, lost, lines, keptLater: Boolean(lost && !keeping) };

@@ -12,7 +12,7 @@ import { BoardView } from "./board.js";
 import { announce, gettext, h, replace } from "./dom.js";
 import { fill } from "./format.js";
 import { fitBoard } from "./layout.js";
-import { moveText } from "./notation.js";
+import { moveText, positionFromNotation } from "./notation.js";
 import { analysisText, attemptLines, showPostMortem } from "./analysis.js";
 import { stacksOf } from "./state.js";
 
@@ -103,7 +103,7 @@ async function solutionLine() {
     if (steps.status !== 404) throw steps;
     return { moves: deal.solution.split(/\s+/).filter(Boolean), positions: [deal.position] };
   }
-  return { moves: steps.moves, positions: steps.positions };
+  return { moves: steps.moves, positions: steps.positions.map(positionFromNotation) };
 }
 
 /** Heading and tab title for the line shown: what it is, of which game and day. */
