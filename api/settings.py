@@ -502,7 +502,7 @@ PLAY_MAX_ACTIONS_PER_ATTEMPT = env_int("PLAY_MAX_ACTIONS_PER_ATTEMPT", 3000, min
 # Guests with no attempt, not seen for this many days, are deleted by beat.
 PLAY_GUEST_IDLE_DAYS = env_int("PLAY_GUEST_IDLE_DAYS", 30, minimum=1)
 PLAY_MAX_ATTEMPTS_PER_DEAL = env_int("PLAY_MAX_ATTEMPTS_PER_DEAL", 100, minimum=1)
-# Machine pace (api.play.attempts.domain): PLAY_MACHINE_PACE_RUN requests in a
+# Machine pace (api.play.domain): PLAY_MACHINE_PACE_RUN requests in a
 # row, each less than PLAY_MACHINE_PACE_MS after the previous action, mark a
 # ranked result as machine-paced: kept, marked, ranked after the rest.
 PLAY_MACHINE_PACE_MS = env_int("PLAY_MACHINE_PACE_MS", 150, minimum=0)

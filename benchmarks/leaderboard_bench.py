@@ -36,7 +36,7 @@ VIEWERS = ("top 20 + total", "+ own rank (mid-table)", "+ own rank (last place)"
 
 def load(url: str, n: int, seed: int) -> tuple[int, int]:
     """COPY n users, players and ranked attempts; returns (deal_id, a user id)."""
-    from api.play.accounts.names import display_name_key
+    from api.play.names import display_name_key
 
     rng = random.Random(seed)
     with psycopg.connect(url) as conn:

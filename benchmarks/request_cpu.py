@@ -128,8 +128,9 @@ def timed_parts() -> collections.Counter:
     from rest_framework import views as drf
 
     from api import sessions
+    from api.play import domain
     from api.play.accounts import lockout
-    from api.play.attempts import domain, store
+    from api.play.attempts import store
     from api.play.rest import answers, views
 
     spent: collections.Counter = collections.Counter()

@@ -8,7 +8,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from api.play.attempts import domain
+from api.play import domain
+from api.play.names import name_key_of
 
 
 class Player(models.Model):
@@ -22,7 +23,7 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
     )
     display_name = models.CharField(max_length=40)
-    # The display name's look-alike skeleton (api.play.accounts.names.name_key_of),
+    # The display name's look-alike skeleton (api.play.names.name_key_of),
     # kept by save(): unique but for "" (a guest's made-up name), so no two
     # players' names look alike, however many claim one at the same instant.
     name_key = models.CharField(max_length=200, default="", editable=False)
@@ -39,8 +40,6 @@ class Player(models.Model):
         return self.display_name
 
     def save(self, *args, **kwargs):
-        from api.play.accounts.names import name_key_of
-
         self.name_key = name_key_of(display_name=self.display_name,
                                     username=self.user.get_username())
         update_fields = kwargs.get("update_fields")
@@ -64,7 +63,7 @@ class Attempt(models.Model):
     a million of them needs no replay. ``version`` counts the actions (moves,
     undos and the finish) applied; a move names the version it was made from.
     The row is read and written only through api.play.attempts.store, as
-    an api.play.attempts.domain.AttemptState."""
+    an api.play.domain.AttemptState."""
 
     class Status(models.TextChoices):
         PLAYING = domain.PLAYING, _("playing")
@@ -99,7 +98,7 @@ class Attempt(models.Model):
     last_action_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
     last_action = models.CharField(max_length=8, blank=True, default="")
-    # Machine pace (api.play.attempts.domain, _paced): the run of requests in a
+    # Machine pace (api.play.domain, _paced): the run of requests in a
     # row that came faster than a person plays, and whether a run ever
     # reached the bound. Such a ranked result is kept, marked, and ranked
     # after every result played at a person's pace.
@@ -259,7 +258,7 @@ class PositionVerdict(models.Model):
 
 class DayPostMortem(models.Model):
     """A past day's deal seen from its ranked attempts, computed after
-    midnight by beat (api.play.records.post_mortem): who won, where the
+    midnight by beat (api.play.attempts.post_mortem): who won, where the
     others lost the win, the commonest losing moves, and the deal's par."""
 
     deal = models.OneToOneField("deals.DailyDeal", on_delete=models.CASCADE, primary_key=True,

@@ -4,8 +4,8 @@ from celery import shared_task
 from django.utils import timezone
 
 from api.play.accounts import sessions
+from api.play.attempts import post_mortem
 from api.play.attempts import services as attempts
-from api.play.records import post_mortem
 
 
 @shared_task(acks_late=True, autoretry_for=(Exception,), retry_backoff=30, max_retries=3)

@@ -134,9 +134,9 @@ def test_the_history_names_its_days_and_reads_as_a_table(locale, width, height, 
 def test_a_day_a_freeze_kept_is_drawn_as_frozen(locale, width, height, deals, today, browser,
                                                 live_server, screenshot, audit):
     from certified_deals import deal_create
+    from frontend_steps import api_get
 
     from api.play.models import Attempt
-    from frontend_steps import api_get
 
     phone = width < 700
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height},

@@ -18,11 +18,11 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from api.play.accounts.lockout import _lockout_key
-from api.play.accounts.names import shown_name
 from api.play.leagues.models import LeagueMember
-from api.play.reminders.models import CalendarFeed
 from api.play.models import Attempt, AttemptAction, AttemptAnalysis, LoginFailure, Session
+from api.play.names import shown_name
 from api.play.records import selectors
+from api.play.reminders.models import CalendarFeed
 
 
 def _iso(moment: dt.datetime | None) -> str | None:

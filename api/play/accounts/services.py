@@ -8,14 +8,16 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from api.play.accounts.names import (
+from api import clock
+from api.play.errors import Conflict
+from api.play.models import Attempt, Player
+from api.play.names import (
     display_name_from_username,
     display_name_key,
     guest_name_is_made_up,
     guest_name_new,
 )
-from api.play.errors import Conflict
-from api.play.models import Player
+from api.play.records.selectors import leaderboard_counts_forget
 
 User = get_user_model()
 
@@ -41,7 +43,7 @@ def player_get_or_create(*, user) -> Player:
 
 def guest_create() -> User:
     """A new guest: a user with no usable password and a made-up name, stored
-    language-neutrally and shown in the reader's (api.play.accounts.names)."""
+    language-neutrally and shown in the reader's (api.play.names)."""
     tag = secrets.token_hex(4)
     user = User(username=f"guest-{tag}")
     user.set_unusable_password()
@@ -130,10 +132,6 @@ def guest_attempts_carry(*, guest, account, now) -> dict:
     ranked attempt becomes practice (it leaves the leaderboard). So one
     browser cannot hold two ranked results on one deal. Past days' attempts
     stay with the guest. Answers {"carried": n, "unranked": n}."""
-    from api import clock
-    from api.play.models import Attempt
-    from api.play.records.selectors import leaderboard_counts_forget
-
     today = clock.day_of(now)
     carried = unranked = 0
     with transaction.atomic():

@@ -21,8 +21,10 @@ from django.utils.translation import gettext as _
 
 import solitaire
 from api import clock, metrics, publish
-from api.play.attempts import analysis, analysis_store, domain, hints, store
-from api.play.attempts.domain import AttemptState, Change, Rules
+from api.deals.selectors import deal_for
+from api.play import domain
+from api.play.attempts import analysis, analysis_store, hints, store
+from api.play.domain import AttemptState, Change, Rules
 from api.play.errors import (
     AnalysisNotYet,
     AnalysisPending,
@@ -34,7 +36,6 @@ from api.play.errors import (
     PlayError,
     StaleVersion,
 )
-from api.play.records.days import deal_for
 
 logger = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 Loading an attempt with its deal, creating one, storing a change with its
 new actions on condition of the version it was computed from, reading its
 log: every read and write of an attempt's row goes through here, and hands
-back plain values (api.play.attempts.domain), never a model instance.
+back plain values (api.play.domain), never a model instance.
 
 - ``load`` is one query, compiled once per connection (api.db), with the
   ORM's converters: aware datetimes on SQLite as on PostgreSQL.
@@ -30,7 +30,7 @@ from django.db.models import Count, Q
 from api import clock
 from api.db import CompiledQuery
 from api.deals.models import DailyDeal
-from api.play.attempts.domain import ActionRecord, AttemptState, Change, MyAttempts
+from api.play.domain import ActionRecord, AttemptState, Change, MyAttempts
 from api.play.models import Attempt, AttemptAction, HintLine
 
 # The state's fields that are the row's columns; the rest come from the deal.

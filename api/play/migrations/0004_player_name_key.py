@@ -1,11 +1,11 @@
 """Player.name_key: the display name's look-alike skeleton, filled in for
-every existing player (api.play.accounts.names.display_name_key)."""
+every existing player (api.play.names.display_name_key)."""
 
 from django.db import migrations, models
 
 
 def fill_name_keys(apps, schema_editor):
-    from api.play.accounts.names import display_name_key
+    from api.play.names import display_name_key
 
     Player = apps.get_model("play", "Player")
     batch = []

@@ -11,7 +11,7 @@ from django.db.models import Q
 
 
 def _keys_again(apps, schema_editor):
-    from api.play.accounts.names import (
+    from api.play.names import (
         MAX_LENGTH,
         display_name_key,
         guest_name_new,

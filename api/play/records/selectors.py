@@ -17,10 +17,10 @@ from api import clock
 from api.deals.difficulty import difficulty_level
 from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
-from api.play.accounts.names import shown_name
 from api.play.attempts import store
-from api.play.attempts.domain import TIME_STEP_MS, AttemptState, record_seconds
+from api.play.domain import TIME_STEP_MS, AttemptState, record_seconds
 from api.play.models import ON_BOARD, Attempt
+from api.play.names import shown_name
 from api.play.records import streaks
 
 # -- a player's attempts ------------------------------------------------------------

@@ -7,9 +7,9 @@ import datetime as dt
 
 import solitaire
 from api.deals.difficulty import difficulty_level
-from api.play.accounts.names import shown_name
-from api.play.attempts.domain import AttemptState
+from api.play.domain import AttemptState
 from api.play.models import Player
+from api.play.names import shown_name
 
 
 def player_out(player: Player) -> dict:

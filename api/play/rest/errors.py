@@ -26,6 +26,7 @@ from rest_framework.response import Response
 from api import clock
 from api.outages import RETRY_AFTER_SECONDS, database_unavailable
 from api.play import errors
+from api.play.rest.answers import attempt_out
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +80,6 @@ def play_error_response(error: errors.PlayError) -> Response:
     when waiting helps; a stale version carries the attempt as it is now."""
     extra = dict(error.extra)
     if isinstance(error, errors.StaleVersion):
-        from api.play.rest.answers import attempt_out  # answers import this module's shapes
-
         extra["state"] = attempt_out(error.state, clock.now())
     response = Response(error_body(error.code, error.message, **extra), status=_status(error))
     wait = _retry_after(error)

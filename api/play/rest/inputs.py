@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from api import clock
 from api.deals.models import Game
-from api.play.accounts.names import display_name_clean, has_invisible
+from api.play.names import display_name_clean, has_invisible
 
 
 class StrictCharField(serializers.CharField):

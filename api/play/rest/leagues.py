@@ -10,11 +10,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import clock
+from api.deals import selectors as day_deals
 from api.deals.models import DailyDeal
 from api.play.errors import FutureDate
-from api.play.leagues import boards, services
+from api.play.leagues import services
 from api.play.leagues.models import League
-from api.play.records import days
+from api.play.records import league_boards as boards
 from api.play.rest import throttles
 from api.play.rest.auth import user_or_guest
 from api.play.rest.inputs import DisplayNameField, Input, StrictCharField, _display_name
@@ -25,7 +26,7 @@ from api.play.rest.views import _date
 
 
 class LeagueIn(Input):
-    # Cleaned as display names are (api.play.accounts.names).
+    # Cleaned as display names are (api.play.names).
     name = DisplayNameField(max_length=40, min_length=1)
 
     def validate_name(self, value):
@@ -220,7 +221,7 @@ class LeagueBoardsView(APIView):
         user = user_or_guest(request)
         league = services.league_of_member(user=user, league_id=league_id)
         now = clock.now()
-        deal = days.deal_for(game=game, date=_date(date), now=now)
+        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         return Response(boards.league_boards(league, deal=deal, user_id=user.pk, now=now))
 
 
@@ -233,7 +234,7 @@ class LeaguePlacesView(APIView):
         day = _date(date)
         if day > clock.day_of(clock.now()):
             raise FutureDate()
-        deals = [deal for deal in days.daily_deals(day=day)
+        deals = [deal for deal in day_deals.daily_deals(day=day)
                  if deal.state == DailyDeal.State.VERIFIED]
         return Response({"date": day.isoformat(), "places": boards.places(
             leagues=services.leagues_of(user=user), deals=deals, user_id=user.pk)})

@@ -15,11 +15,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import clock
+from api.deals import selectors as day_deals
 from api.play.accounts import lockout, privacy, tokens
 from api.play.accounts import services as accounts
+from api.play.attempts import post_mortem
 from api.play.attempts import services as attempts
 from api.play.errors import FutureDate, NotFound, PlayError
-from api.play.records import days, post_mortem, selectors
+from api.play.records import selectors
 from api.play.rest import answers, heavy, throttles
 from api.play.rest import inputs as s
 from api.play.rest import schema as out
@@ -192,7 +194,7 @@ class DailyView(APIView):
         now = clock.now()
         today = clock.day_of(now)
         next_start = clock.day_start(today + dt.timedelta(days=1))
-        deals = days.daily_deals(day=today)
+        deals = day_deals.daily_deals(day=today)
         return Response({
             "date": today.isoformat(),
             "time_zone": str(clock.daily_zone()),
@@ -207,7 +209,7 @@ class DailyDealView(APIView):
                 summary="One day's deal; after the day, its position and solution")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = days.deal_for(game=game, date=_date(date), now=now)
+        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         return Response(_deal_out(deal, today=clock.day_of(now), user=request.user, now=now))
 
 
@@ -217,8 +219,8 @@ class DailySolutionView(APIView):
                 summary="After the day: the solution's moves and every position along it")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = days.deal_for(game=game, date=_date(date), now=now)
-        return Response(days.deal_solution(deal=deal, now=now))
+        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+        return Response(day_deals.deal_solution(deal=deal, now=now))
 
 
 # -- attempts --------------------------------------------------------------------------
@@ -370,7 +372,7 @@ class PostMortemView(APIView):
                 summary="After the day: who won, where the others lost the win, the deal's par")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = days.deal_for(game=game, date=_date(date), now=now)
+        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         return Response(post_mortem.post_mortem_get(deal=deal, now=now))
 
 
@@ -383,7 +385,7 @@ class LeaderboardView(APIView):
     def get(self, request, game: str, date: str):
         query = _valid(s.LeaderboardIn, request.query_params)
         now = clock.now()
-        deal = days.deal_for(game=game, date=_date(date), now=now)
+        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         user_id = request.user.pk if request.user.is_authenticated else None
         return Response(
             selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now,
@@ -393,7 +395,7 @@ class LeaderboardView(APIView):
 
 def _calendar(request, game: str, month: str | None) -> Response:
     now = clock.now()
-    days.game_check(game)
+    day_deals.game_check(game)
     user = user_or_guest(request)
     today = clock.day_of(now)
     first = _month(month) if month else today.replace(day=1)

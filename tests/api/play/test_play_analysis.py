@@ -20,9 +20,8 @@ from waiting import wait_until
 import solitaire
 from api import clock, publish
 from api.play import tasks
-from api.play.attempts import services
+from api.play.attempts import post_mortem, services
 from api.play.models import Attempt, AttemptAnalysis, PositionVerdict
-from api.play.records import post_mortem
 from solitaire.solver import SolveResult, SolveStatus
 
 

@@ -12,7 +12,8 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 import solitaire
-from api.play.attempts import domain, store
+from api.play import domain
+from api.play.attempts import store
 from api.play.errors import AttemptFinished, AttemptLimit, RankedOpen
 from api.play.models import Attempt
 

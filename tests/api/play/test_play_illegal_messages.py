@@ -2,8 +2,8 @@
 
 import pytest
 
-from api.play.accounts.names import guest_name_shown
 from api.play.models import Player
+from api.play.names import guest_name_shown
 
 CRUEL = ("cruel 5C9H2D4D/KD3S8C5D/9C9S7D3H/TD3D4S5H/QC6DKS2C/KH9DQS2H/6H5SQH8H/QD6SJCJH/"
          "JS8D4C3C/7SJD2STS/7HTC8S7C/6CTHKC4H")

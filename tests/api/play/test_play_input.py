@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from api.play.accounts.names import display_name_clean, display_name_key
 from api.play.models import Player
+from api.play.names import display_name_clean, display_name_key
 from api.play.rest import parsers
 
 

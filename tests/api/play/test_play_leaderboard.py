@@ -6,9 +6,9 @@ import pytest
 from django.core.cache import cache
 
 from api import clock
-from api.play.accounts.names import guest_name_shown
+from api.play.attempts import post_mortem
 from api.play.models import Attempt, Player
-from api.play.records import post_mortem
+from api.play.names import guest_name_shown
 
 
 def _ranked(deal, user, *, cards_home, undos=0, redeals=0, seconds=60, ranked=True, version=1):

@@ -178,7 +178,8 @@ def test_a_write_from_a_version_the_row_has_left_changes_nothing(make_deal, make
     and the other writes nothing (its request reads again)."""
     import solitaire
     from api import clock
-    from api.play.attempts import domain, services, store
+    from api.play import domain
+    from api.play.attempts import services, store
     from api.play.models import Attempt, AttemptAction
 
     make_deal("cruel", today, position=CRUEL, certificate="4D>2")

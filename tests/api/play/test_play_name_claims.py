@@ -11,8 +11,8 @@ import threading
 import pytest
 from django.apps import apps
 
-from api.play.accounts.names import display_name_key
 from api.play.models import Player
+from api.play.names import display_name_key
 
 PASSWORD = "a long pass phrase 42"
 CLAIMS = 12

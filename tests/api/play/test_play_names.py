@@ -7,8 +7,8 @@ import unicodedata
 
 import pytest
 
-from api.play.accounts.names import ADJECTIVES, ANIMALS, guest_name_reserved, guest_name_shown
 from api.play.models import Player
+from api.play.names import ADJECTIVES, ANIMALS, guest_name_reserved, guest_name_shown
 
 
 @pytest.mark.parametrize("mark", ["\u034f", "\ufe0f", "\u17b4", "\U000e0100", "\u00ad", "\u2064"])

@@ -34,7 +34,6 @@ from typing import Sequence
 from django.utils.translation import gettext as _
 
 import solitaire
-from api.play.attempts.illegal import illegal_move_message
 from api.play.errors import (
     ActionLimit,
     AttemptFinished,
@@ -46,6 +45,7 @@ from api.play.errors import (
     PlayError,
     RankedOpen,
 )
+from api.play.illegal import illegal_move_message
 from solitaire.solver import is_stalled
 
 # An attempt's status.

@@ -14,6 +14,7 @@ from django.utils import timezone
 from api import clock
 from api.deals.models import DailyDeal
 from api.play.attempts.analysis import LOST, STILL_WINNABLE, UNDECIDED
+from api.play.attempts.services import attempt_analyse
 from api.play.errors import DayNotOver
 from api.play.models import ON_BOARD, Attempt, AttemptAnalysis, DayPostMortem
 
@@ -66,8 +67,6 @@ def post_mortem_compute(*, deal: DailyDeal, now: dt.datetime, analyse=None) -> d
 def post_mortems_compute(*, now: dt.datetime | None = None) -> int:
     """Beat: every verified deal of the last DAYS_BACK days that are over,
     whose post-mortem is missing or still waits for analyses."""
-    from api.play.attempts.services import attempt_analyse
-
     now = now or timezone.now()
     today = clock.day_of(now)
     deals = DailyDeal.objects.filter(

@@ -17,8 +17,8 @@ from django.db import connection
 
 from api import clock
 from api.deals.models import DailyDeal
-from api.play.accounts.names import shown_name
 from api.play.leagues.models import League, LeagueMember
+from api.play.names import shown_name
 from api.play.records import selectors
 
 
