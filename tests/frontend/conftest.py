@@ -41,6 +41,16 @@ def browser():
         browser.close()
 
 
+@pytest.fixture
+def profile_context(browser, tmp_path):
+    """A Chromium context with its profile on disk: Playwright's own contexts
+    are incognito, where Chromium installs no web app."""
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield context
+    context.close()
+
+
 @pytest.fixture(autouse=True)
 def _generous_throttles(generous_throttles):
     """Every page test: fresh cache, rates no test reaches (tests/conftest.py)."""

@@ -1,6 +1,6 @@
 """On the home screen: the manifest is linked and Chromium parses it without
 errors, its icons are the PNGs it names, the service worker registers for the
-whole site, and with the network gone a reload shows the offline state, not
+whole site and Chromium finds the site installable, and with the network gone a reload shows the offline state, not
 the browser's error; API answers are never in its cache."""
 
 from __future__ import annotations
@@ -37,6 +37,16 @@ def test_the_manifest_is_linked_and_parsed_with_its_icons(open_page, live_server
         image = page.request.get(live_server.url + src)
         assert image.headers["content-type"] == "image/png"
         assert "x".join(map(str, _png_size(image.body()))) == sizes
+
+
+def test_chromium_finds_the_site_installable(profile_context, live_server):
+    # Chromium's own installability checks (what Lighthouse's PWA audit ran).
+    page = profile_context.new_page()
+    page.goto(live_server.url + "/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    cdp = profile_context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
 
 @pytest.mark.usefixtures("deals")
