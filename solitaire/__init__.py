@@ -12,7 +12,7 @@ from .errors import (
     InvalidPositionError,
     SolitaireError,
 )
-from .moves import FOUNDATION, REDEAL, Move, moves_text, parse_moves
+from .moves import FOUNDATION, MOVE_TOKEN_PATTERN, REDEAL, Move, moves_text, parse_moves
 from .position import (
     GAMES,
     CruelPosition,
@@ -27,7 +27,7 @@ from .solver import SolveResult, SolveStatus, hint, home_moves, is_stalled, solv
 __all__ = [
     "Board", "LegalMoveView", "Record", "card_name", "card_text", "parse_card", "deal",
     "IllegalMoveError", "InvalidCardError", "InvalidMoveError", "InvalidPositionError",
-    "SolitaireError", "FOUNDATION", "REDEAL", "Move", "moves_text", "parse_moves",
+    "SolitaireError", "FOUNDATION", "MOVE_TOKEN_PATTERN", "REDEAL", "Move", "moves_text", "parse_moves",
     "GAMES", "CruelPosition", "FlowerPosition", "Outcome", "Position", "Status",
     "parse_position", "SolveResult", "SolveStatus", "hint", "home_moves", "is_stalled", "solve",
 ]

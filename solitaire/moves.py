@@ -15,7 +15,20 @@ from .errors import InvalidCardError, InvalidMoveError
 FOUNDATION = -1
 _REDEAL_TARGET = -2
 
-_MOVE_RE = re.compile(rf"^\s*({CARD_PATTERN})\s*>\s*(F|\d+)\s*$", re.IGNORECASE)
+# The text of a move, in pieces shared by the parser and MOVE_TOKEN_PATTERN:
+# ASCII spaces, digits and letters in either case (no flag, no Unicode
+# look-alikes), the four suit symbols.
+_SPACE = r"[ \t\r\n]*"
+_CARD_TEXT = r"(?:10|[2-9TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]"
+_MOVE_RE = re.compile(rf"^{_SPACE}({_CARD_TEXT}){_SPACE}>{_SPACE}([Ff]|[0-9]+){_SPACE}$")
+_REDEAL_RE = re.compile(rf"^{_SPACE}[Rr]{_SPACE}$")
+
+# Exactly the texts Move.parse accepts, as one regular expression in the
+# dialect JSON Schema shares with Python: a card, ">" and F or a pile or
+# column 1-12, spaces around; or R. The API's schema gives it for a move.
+MOVE_TOKEN_PATTERN = (
+    rf"^{_SPACE}(?:{_CARD_TEXT}{_SPACE}>{_SPACE}(?:[Ff]|0*(?:[1-9]|1[0-2]))|[Rr]){_SPACE}$"
+)
 
 
 class Move(NamedTuple):
@@ -30,7 +43,7 @@ class Move(NamedTuple):
         move = _BY_TOKEN.get(text)  # a canonical token, as stored lines hold them
         if move is not None:
             return move
-        if text.strip().upper() == "R":
+        if _REDEAL_RE.match(text):
             return REDEAL
         m = _MOVE_RE.match(text)
         if not m:

@@ -135,3 +135,34 @@ def test_a_resumed_board_plays_and_undoes_as_the_board_that_played_the_line(game
         assert resumed.undo() == played.undo()
         assert resumed.position == played.position
     assert resumed.position == solitaire.deal(game, seed) and resumed.record() == played.record()
+
+
+def _parses(text: str) -> bool:
+    try:
+        Move.parse(text)
+    except solitaire.InvalidMoveError:
+        return False
+    return True
+
+
+# Texts near move tokens: their pieces, Unicode look-alikes and digits, spaces.
+_NEAR = st.lists(st.sampled_from(
+    ["4", "10", "1", "0", "13", "K", "k", "\u212a", "s", "S", "\u017f", "\u2660", "D", "h", "R",
+     "r", "F", "f", ">", " ", "\t", "\n", "\u00a0", "\u0661", "x", "T", "a"]), max_size=8).map("".join)
+
+
+@given(st.one_of(_NEAR, st.text(max_size=10)))
+@settings(max_examples=3000)
+def test_the_move_pattern_accepts_exactly_what_the_parser_accepts(text):
+    import re
+
+    assert bool(re.match(solitaire.MOVE_TOKEN_PATTERN, text)) is _parses(text), repr(text)
+
+
+@given(played())
+def test_every_legal_move_token_matches_the_pattern(line):
+    import re
+
+    for pos in line:
+        for move in pos.legal_moves():
+            assert re.match(solitaire.MOVE_TOKEN_PATTERN, move.token())

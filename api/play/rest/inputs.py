@@ -8,8 +8,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+import solitaire
 from api import clock
 from api.deals.models import Game
 from api.play.names import display_name_clean, has_invisible
@@ -177,13 +179,27 @@ class AttemptStartIn(Input):
 MOVES_PER_REQUEST = 52
 
 
+MOVE_TOKEN_LENGTH = 16
+
+
+@extend_schema_field({"type": "string", "minLength": 1, "maxLength": MOVE_TOKEN_LENGTH,
+                      "pattern": solitaire.MOVE_TOKEN_PATTERN,
+                      "description": "A move token (docs/notation.md): 4D>2, KS>F, R."})
+class MoveTokenField(StrictCharField):
+    """A move token: its shape is the engine's (solitaire.MOVE_TOKEN_PATTERN,
+    given in the schema), and the engine reads it, with its own message for
+    a text that is not a move."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=MOVE_TOKEN_LENGTH, min_length=1, **kwargs)
+
+
 class MoveIn(Input):
     """One move (``move``) or several applied in order (``moves``), from ``version``."""
 
-    move = StrictCharField(max_length=16, min_length=1, required=False)
+    move = MoveTokenField(required=False)
     moves = serializers.ListField(
-        child=StrictCharField(max_length=16, min_length=1), min_length=1, max_length=MOVES_PER_REQUEST,
-        required=False,
+        child=MoveTokenField(), min_length=1, max_length=MOVES_PER_REQUEST, required=False,
     )
     version = StrictIntegerField(min_value=0)
 

@@ -226,7 +226,7 @@ class LeagueBoardsView(APIView):
 
 
 class LeaguePlacesView(APIView):
-    @documented(ok={200: PlacesOut}, errors=(400,), parameters=[DATE],
+    @documented(ok={200: PlacesOut}, errors=(400, 404), parameters=[DATE],
                 operation_id="league_places",
                 summary="My place in each of my leagues on a day's deals")
     def get(self, request, date: str):
