@@ -42,6 +42,51 @@ def browser():
 
 
 @pytest.fixture
+def viewport_context(browser):
+    """viewport_context(locale, width, height, scale=1) -> a new visitor's
+    context at that size (below 700 px wide, a phone with touch) and pixel
+    ratio; closed after the test."""
+    contexts = []
+
+    def make(locale: str, width: int, height: int, scale: float = 1):
+        phone = width < 700
+        context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
+                                      has_touch=phone, is_mobile=phone, device_scale_factor=scale)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def device_page(browser):
+    """device_page(locale, view, path) -> a Page of a new player on a DEVICES
+    view ("desktop" or "phone"), who has seen how to play; JavaScript errors
+    fail the test."""
+    from frontend_steps import DEVICES
+
+    contexts, errors = [], []
+
+    def make(locale: str, view: str, url: str):
+        context = browser.new_context(locale=locale, **DEVICES[view])
+        context.set_default_timeout(20_000)
+        context.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
 def profile_context(browser, tmp_path):
     """A Chromium context with its profile on disk: Playwright's own contexts
     are incognito, where Chromium installs no web app."""

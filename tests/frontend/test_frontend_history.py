@@ -131,55 +131,48 @@ def test_the_history_names_its_days_and_reads_as_a_table(locale, width, height, 
 
 
 @pytest.mark.parametrize(("locale", "width", "height"), [("en", 1280, 800), ("pt-PT", 390, 844)])
-def test_a_day_a_freeze_kept_is_drawn_as_frozen(locale, width, height, deals, today, browser,
-                                                live_server, screenshot, audit):
+def test_a_day_a_freeze_kept_is_drawn_as_frozen(locale, width, height, deals, today,
+                                                viewport_context, live_server, screenshot, audit):
     from certified_deals import deal_create
     from frontend_steps import api_get
 
     from api.play.models import Attempt
 
-    phone = width < 700
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
-                                  has_touch=phone, is_mobile=phone)
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        page.goto(live_server.url + "/history/")
-        page.wait_for_selector("[data-history][data-loaded]")
-        player_id = api_get(page, "/me")["id"]
-        # Seven days played in a row earn a freeze; the day after them is missed
-        # and spends it; the streak goes on the day after that.
-        position, certificate = certified("cruel")
-        missed = today - dt.timedelta(days=2)
-        now = dt.datetime.now(dt.timezone.utc)
-        for back in (9, 8, 7, 6, 5, 4, 3, 1):
-            day = today - dt.timedelta(days=back)
-            deal = deals["cruel-yesterday"] if back == 1 else deal_create(
-                "cruel", day, position=position, certificate=certificate)
-            Attempt.objects.create(
-                player_id=player_id, deal=deal, ranked=True, version=1, moves=1,
-                start_position=deal.position, position=deal.position, cards_home=10,
-                elapsed_ms=60_000, started_at=now, last_action_at=now)
-        page.reload()
-        page.wait_for_selector("[data-history][data-loaded]")
-        kinds = dict(page.evaluate(
-            "() => [...document.querySelectorAll('.streak-calendar a.streak-day')]"
-            ".map(a => [a.dataset.date, a.dataset.kind])"))
-        assert kinds[missed.isoformat()] == "frozen"
-        assert kinds[(missed - dt.timedelta(days=1)).isoformat()] == "played"
-        assert kinds[(today - dt.timedelta(days=10)).isoformat()] == "none"
-        square = page.locator(f'a.streak-day[data-date="{missed.isoformat()}"]')
-        frozen_words = {"en": "not played: a freeze kept the streak",
-                        "pt-PT": "não jogado: uma proteção manteve a sequência"}[locale]
-        assert square.get_attribute("aria-label").endswith(frozen_words)
-        # The legend names it; it looks unlike a day played and a day missed.
-        assert frozen_words in page.locator(".calendar__legend").inner_text()
-        looks = page.evaluate(
-            "() => ['frozen', 'played', 'none'].map(k => getComputedStyle("
-            "document.querySelector(`.streak-calendar a.streak-day--${k}`)).backgroundColor)")
-        assert len(set(looks)) == 3, looks
-        assert "8" in page.locator('[data-ref="streaks"]').inner_text()  # days played in a row
-        screenshot(page, f"history-frozen-{locale}-{width}")
-        assert audit(page) == []
-    finally:
-        context.close()
+    page = viewport_context(locale, width, height).new_page()
+    page.goto(live_server.url + "/history/")
+    page.wait_for_selector("[data-history][data-loaded]")
+    player_id = api_get(page, "/me")["id"]
+    # Seven days played in a row earn a freeze; the day after them is missed
+    # and spends it; the streak goes on the day after that.
+    position, certificate = certified("cruel")
+    missed = today - dt.timedelta(days=2)
+    now = dt.datetime.now(dt.timezone.utc)
+    for back in (9, 8, 7, 6, 5, 4, 3, 1):
+        day = today - dt.timedelta(days=back)
+        deal = deals["cruel-yesterday"] if back == 1 else deal_create(
+            "cruel", day, position=position, certificate=certificate)
+        Attempt.objects.create(
+            player_id=player_id, deal=deal, ranked=True, version=1, moves=1,
+            start_position=deal.position, position=deal.position, cards_home=10,
+            elapsed_ms=60_000, started_at=now, last_action_at=now)
+    page.reload()
+    page.wait_for_selector("[data-history][data-loaded]")
+    kinds = dict(page.evaluate(
+        "() => [...document.querySelectorAll('.streak-calendar a.streak-day')]"
+        ".map(a => [a.dataset.date, a.dataset.kind])"))
+    assert kinds[missed.isoformat()] == "frozen"
+    assert kinds[(missed - dt.timedelta(days=1)).isoformat()] == "played"
+    assert kinds[(today - dt.timedelta(days=10)).isoformat()] == "none"
+    square = page.locator(f'a.streak-day[data-date="{missed.isoformat()}"]')
+    frozen_words = {"en": "not played: a freeze kept the streak",
+                    "pt-PT": "não jogado: uma proteção manteve a sequência"}[locale]
+    assert square.get_attribute("aria-label").endswith(frozen_words)
+    # The legend names it; it looks unlike a day played and a day missed.
+    assert frozen_words in page.locator(".calendar__legend").inner_text()
+    looks = page.evaluate(
+        "() => ['frozen', 'played', 'none'].map(k => getComputedStyle("
+        "document.querySelector(`.streak-calendar a.streak-day--${k}`)).backgroundColor)")
+    assert len(set(looks)) == 3, looks
+    assert "8" in page.locator('[data-ref="streaks"]').inner_text()  # days played in a row
+    screenshot(page, f"history-frozen-{locale}-{width}")
+    assert audit(page) == []

@@ -5,7 +5,7 @@ sheet after a ranked game, in both languages, on a desktop and a phone."""
 from __future__ import annotations
 
 import pytest
-from frontend_steps import DEVICES, api_play, api_post, certified
+from frontend_steps import api_play, api_post, certified
 
 PASSWORD = "a long enough pass phrase 42"
 WORDS = {
@@ -17,28 +17,18 @@ WORDS = {
 
 
 @pytest.fixture
-def people(browser, live_server):
+def people(device_page, live_server):
     """people(name, locale, view) -> a Page of a newly registered player on the today page."""
-    contexts, errors = [], []
 
     def make(name: str, locale: str = "en", view: str = "desktop"):
-        context = browser.new_context(locale=locale, **DEVICES[view])
-        context.set_default_timeout(20_000)
-        context.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(live_server.url + "/")
+        page = device_page(locale, view, live_server.url + "/")
         page.wait_for_selector('[data-today][data-loaded="true"]')
         me = api_post(page, "/auth/register", {"username": name.lower(), "password": PASSWORD,
                                               "display_name": name})
         assert me.get("display_name") == name, me
         return page
 
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    return make
 
 
 def leagues_under(page, game: str) -> list[str]:

@@ -26,25 +26,15 @@ CASES = [(locale, view) for locale in ("en", "pt-PT") for view in DEVICES]
 
 
 @pytest.fixture
-def player(browser, live_server):
-    """player(locale, view, path) -> a Page of a new player who has seen how to play."""
-    contexts, errors = [], []
+def player(device_page, live_server):
+    """player(locale, view, path) -> a play Page of a new player who has seen how to play."""
 
     def make(locale: str, view: str, path: str):
-        context = browser.new_context(locale=locale, **DEVICES[view])
-        context.set_default_timeout(20_000)
-        context.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(live_server.url + path)
+        page = device_page(locale, view, live_server.url + path)
         page.wait_for_selector('[data-play][data-loaded="true"]')
         return page
 
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    return make
 
 
 @pytest.fixture

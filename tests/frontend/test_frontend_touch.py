@@ -22,20 +22,9 @@ MIN_CARD_WIDTH_PX = 44
 
 
 @pytest.fixture
-def phone(browser):
-    contexts = []
-
-    def make(locale: str = "en"):
-        context = browser.new_context(
-            locale=locale, viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2,
-        )
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        return context
-
-    yield make
-    for context in contexts:
-        context.close()
+def phone(viewport_context):
+    """phone(locale) -> a new visitor's context on a phone with touch."""
+    return lambda locale="en": viewport_context(locale, PHONE["width"], PHONE["height"], scale=2)
 
 
 def boxes(page, selector: str) -> list[dict]:
