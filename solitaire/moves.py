@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .cards import CARD_PATTERN, card_text, parse_card
+from .cards import card_text, parse_card
 from .errors import InvalidCardError, InvalidMoveError
 
 FOUNDATION = -1

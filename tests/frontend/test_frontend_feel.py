@@ -137,18 +137,21 @@ def test_a_daily_deal_is_won_by_double_clicks_and_the_finish_button(
     assert total < 2 * moves
 
 
-def sample_motion(page, action) -> dict:
-    """Every card's drawn left/top at each animation frame for 1.5 s from `action`."""
+def sample_motion(page, action, answered) -> dict:
+    """Every card's drawn left/top at each animation frame from `action` until
+    1.5 s after `answered()` returns (the server's answer, however slow)."""
     page.evaluate(
-        "() => { window.__frames = []; const t0 = performance.now();"
+        "() => { window.__frames = []; window.__stopAt = Infinity;"
         " const step = () => { const f = {};"
         " for (const c of document.querySelectorAll('.board .card[data-card]')) {"
         " const r = c.getBoundingClientRect(); f[c.dataset.card] = `${Math.round(r.left)},${Math.round(r.top)}`; }"
-        " window.__frames.push(f); if (performance.now() - t0 < 1500) requestAnimationFrame(step);"
+        " window.__frames.push(f); if (performance.now() < window.__stopAt) requestAnimationFrame(step);"
         " else window.__framesDone = true; };"
         " window.__framesDone = false; requestAnimationFrame(step); }"
     )
     action()
+    answered()
+    page.evaluate("() => { window.__stopAt = performance.now() + 1500; }")
     page.wait_for_function("() => window.__framesDone", timeout=10_000)
     places: dict[str, set] = {}
     for frame in page.evaluate("() => window.__frames"):
@@ -165,9 +168,7 @@ def redeal_sampled(page) -> dict:
     button = page.locator('[data-ref="redeal"]')
     assert button.is_enabled()
     before = version(page)
-    places = sample_motion(page, button.click)
-    wait_for_version(page, before + 1)
-    return places
+    return sample_motion(page, button.click, lambda: wait_for_version(page, before + 1))
 
 
 def test_a_redeal_is_animated(deals, open_page, screenshot):
