@@ -61,6 +61,9 @@ def audit(lighthouse: str, url: str, desktop: bool) -> dict:
     scores["cls"] = round(report["audits"]["cumulative-layout-shift"]["numericValue"], 3)
     for name, key in (("lcp_ms", "largest-contentful-paint"), ("tbt_ms", "total-blocking-time")):
         scores[name] = round(report["audits"][key]["numericValue"])
+    # What cost points: the audits of the categories that scored below 1.
+    scores["lost"] = sorted({ref["id"] for c in CATEGORIES for ref in report["categories"][c]["auditRefs"]
+                             if ref["weight"] and (report["audits"][ref["id"]]["score"] or 0) < 1})
     return scores
 
 
@@ -100,7 +103,9 @@ def main(argv=None) -> int:
                 for path in paths:
                     scores = audit(args.lighthouse, f"http://127.0.0.1:{args.port}{path}", form == "desktop")
                     results.append({"page": path, "form": form, **scores})
-                    print(f"{form:<8} {path:<28} " + " ".join(f"{k} {v}" for k, v in scores.items()),
+                    print(f"{form:<8} {path:<28} " + " ".join(f"{k} {v}" for k, v in scores.items()
+                                                                 if k != "lost")
+                          + (f" lost: {', '.join(scores['lost'])}" if scores["lost"] else ""),
                           flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))

@@ -13,6 +13,7 @@ import functools
 import hashlib
 import json
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -67,7 +68,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": version,
         "precache": json.dumps(list(urls)),
         "offline": json.dumps(reverse("frontend:offline")),
-        "static_prefix": json.dumps(static("")),
+        # STATIC_URL, not static(""): the hashed names' storage has no entry for "".
+        "static_prefix": json.dumps(settings.STATIC_URL),
     }, content_type="text/javascript; charset=utf-8")
     # Browsers check it for updates at most daily anyway; no-cache checks each visit.
     response["Cache-Control"] = "no-cache"

@@ -1,7 +1,7 @@
 """Pages that load like the best: ES modules under hashed names whose own
 imports name the hashed files (a year's cache is then safe), the JavaScript
-catalog at an address per language and version with a year's cache, and a
-meta description on every page."""
+catalog at an address per language and version with a year's cache, the
+service worker's list of them, and a meta description on every page."""
 
 from __future__ import annotations
 
@@ -28,6 +28,25 @@ def test_collected_modules_import_each_other_by_hashed_name(tmp_path, settings):
         for target in IMPORT.findall(module.read_text(encoding="utf-8")):
             assert re.fullmatch(r"\./[a-z]+\.[0-9a-f]{12}\.js", target), (module.name, target)
             assert (js / Path(target).name).exists(), (module.name, target)
+
+
+def test_the_service_worker_precaches_the_hashed_names(tmp_path, settings, client):
+    """Under the production storage (hashed names from the manifest) /sw.js
+    answers, naming each page file by its hashed name and the static prefix."""
+    from frontend import pwa
+
+    storages = {**settings.STORAGES, "staticfiles": {"BACKEND": "api.storage.StaticStorage"}}
+    with override_settings(STATIC_ROOT=str(tmp_path), STORAGES=storages):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        pwa._static_files.cache_clear()
+        try:
+            reply = client.get("/sw.js")
+        finally:
+            pwa._static_files.cache_clear()
+    assert reply.status_code == 200, reply.content[:500]
+    text = reply.content.decode()
+    assert f'const STATIC_PREFIX = "{settings.STATIC_URL}";' in text
+    assert re.search(r'"/static/frontend/js/play\.[0-9a-f]{12}\.js"', text)
 
 
 @pytest.mark.django_db
