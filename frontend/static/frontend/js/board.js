@@ -68,6 +68,7 @@ export class BoardView {
     this.suppressClick = false;
     this.current = null; // the slot that holds the board's one tab stop ("kind:index")
     this.pointerUpAt = 0;
+    this.cards = new Map(); // card code -> its element, kept from one drawing to the next
     ensureSprite(root.ownerDocument);
     root.closest?.(".board-scroll")?.addEventListener("boardfit", () => this.respace());
     root.addEventListener("click", (event) => this.handleClick(event));
@@ -137,7 +138,7 @@ export class BoardView {
         "div",
         slotAttrs(slot, foundationLabel(f), null),
         f.top
-          ? cardElement(f.top)
+          ? this.card(f.top)
           : h("div", { class: `card card--empty card--${suit}`, "aria-hidden": "true" },
             h("span", { class: "card__pip" }, suitSign(suit))),
         h("span", { class: "slot__count", "aria-hidden": "true" }, `${f.count}/13`),
@@ -154,7 +155,7 @@ export class BoardView {
       const bouquet = (position.bouquet ?? []).map((code, index) => {
         const slot = { kind: "bouquet", index, target: null };
         return h("div", slotAttrs(slot, fill(gettext("Bouquet: %(card)s"), { card: cardName(code, gettext) }), code),
-          cardElement(code, { movable: movable.has(code) }));
+          this.card(code, movable.has(code)));
       });
       const label = fill(ngettext("Bouquet, %(n)s card", "Bouquet, %(n)s cards", bouquet.length), { n: bouquet.length });
       parts.push(h("section", { class: "board__bouquet", "aria-label": label },
@@ -171,10 +172,26 @@ export class BoardView {
     if (focusedKey) el?.focus({ preventScroll: true });
   }
 
+  /**
+   * A card's element, built once and moved from one drawing to the next: a
+   * face is many SVG nodes, and a move changes the places of few cards.
+   */
+  card(code, movable = false) {
+    let el = this.cards.get(code);
+    if (!el) {
+      el = cardElement(code);
+      this.cards.set(code, el);
+    }
+    el.classList.toggle("card--movable", movable);
+    el.style.removeProperty("--x");
+    el.style.removeProperty("--y");
+    return el;
+  }
+
   /** A pile or column, each card where stackPlaces puts it (spaced on its own length). */
   stackElement(game, cards, movable, metrics) {
     const stack = h("div", { class: "stack" }, cards.map((code, depth) =>
-      cardElement(code, { movable: depth === cards.length - 1 && movable.has(code) })));
+      this.card(code, depth === cards.length - 1 && movable.has(code))));
     placeStack(stack, game, metrics);
     return stack;
   }
