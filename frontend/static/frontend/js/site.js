@@ -6,6 +6,10 @@ import { rescueTaps } from "./taps.js";
 
 rescueTaps(document);
 
+// A touch screen as the page first met it: the keyboard help stays hidden
+// even when a full-page capture (or a docked keyboard) changes the media.
+if (matchMedia("(pointer: coarse)").matches) document.documentElement.dataset.touch = "true";
+
 // The deck's colours, on every page that draws cards, and the moment the
 // player changes them in Settings (the play page has stored them by then).
 applyDeck(loadSettings());
