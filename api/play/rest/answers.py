@@ -95,11 +95,11 @@ def attempt_out(state: AttemptState, now: dt.datetime, *, replayed: bool = False
     }
 
 
-def _steps(position, tokens) -> list[str]:
-    """positions[0] is ``position``, positions[i] the one after move i, in
-    notation: a long practice line costs a fraction of structured layouts,
-    in CPU and in bytes (benchmarks/analysis_bench.py)."""
-    return [step.notation() for step in position.along(tokens)]
+def _notation(positions) -> list[str]:
+    """Positions as the replay gets them, in notation: a long practice line
+    costs a fraction of structured layouts, in CPU and in bytes
+    (benchmarks/replay_bench.py)."""
+    return [position.notation() for position in positions]
 
 
 def analysis_out(state: AttemptState, found: dict, *, steps: bool = False) -> dict:
@@ -131,10 +131,9 @@ def analysis_out(state: AttemptState, found: dict, *, steps: bool = False) -> di
     if found["status"] == "done" and "solver_calls" in found:
         out["solver_calls"] = found["solver_calls"]
     if steps:
-        start = solitaire.parse_position(state.start_position)
-        out["positions"] = _steps(start, line)
+        mine = solitaire.parse_position(state.start_position).along(line)
+        out["positions"] = _notation(mine)
         if out["lost_at"] and "keeping_line" in out["lost_at"]:
-            before = out["positions"][out["lost_at"]["move_number"] - 1]
-            out["lost_at"]["keeping_positions"] = _steps(solitaire.parse_position(before),
-                                                         out["lost_at"]["keeping_line"])
+            before = mine[out["lost_at"]["move_number"] - 1]
+            out["lost_at"]["keeping_positions"] = _notation(before.along(out["lost_at"]["keeping_line"]))
     return out

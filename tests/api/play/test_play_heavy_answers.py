@@ -20,17 +20,17 @@ def held_steps(monkeypatch):
     """The first build of the analysis' positions waits for .set(); .building
     is set once it has started."""
     release, building = threading.Event(), threading.Event()
-    steps = answers._steps
+    notation = answers._notation
     first = [True]
 
-    def held(position, tokens):
+    def held(positions):
         if first[0]:
             first[0] = False
             building.set()
             assert release.wait(30), "the test never released the build"
-        return steps(position, tokens)
+        return notation(positions)
 
-    monkeypatch.setattr(answers, "_steps", held)
+    monkeypatch.setattr(answers, "_notation", held)
     release.building = building
     yield release
     release.set()
