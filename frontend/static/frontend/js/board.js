@@ -2,7 +2,7 @@
 // page. It knows the layout of each game (12 piles in a 3 x 4 grid; 6
 // columns, a bouquet), never its rules: highlights come from the API's list.
 
-import { h, replace, gettext, ngettext } from "./dom.js";
+import { h, keepChildren, replace, gettext, ngettext, setVar, update } from "./dom.js";
 import { cardName, parseCard, SUIT_ORDER, SUITS } from "./notation.js";
 import { fill } from "./format.js";
 import { movableCards, slotTarget, stacksOf, targetsFor } from "./state.js";
@@ -31,14 +31,14 @@ export function cardElement(code, { movable = false } = {}) {
 
 /** Put a stack's cards where stackPlaces says, and give the stack its size. */
 function placeStack(stack, game, metrics) {
-  const cards = [...stack.querySelectorAll(".card")];
+  const cards = stack.children;
   const { places, width, height } = stackPlaces(game, cards.length, metrics);
-  cards.forEach((el, i) => {
-    el.style.setProperty("--x", `${places[i].x}px`);
-    el.style.setProperty("--y", `${places[i].y}px`);
-  });
-  stack.style.setProperty("--stack-w", `${width}px`);
-  stack.style.setProperty("--stack-h", `${height}px`);
+  for (let i = 0; i < cards.length; i++) {
+    setVar(cards[i], "--x", `${places[i].x}px`);
+    setVar(cards[i], "--y", `${places[i].y}px`);
+  }
+  setVar(stack, "--stack-w", `${width}px`);
+  setVar(stack, "--stack-h", `${height}px`);
 }
 
 function stackLabel(game, index, cards) {
@@ -106,8 +106,6 @@ export class BoardView {
           hinted ? "slot--hint" : "",
           card && rings?.has(card) ? "slot--ring" : "",
         ].join(" ").trim(),
-        role: "button",
-        tabindex: "-1",
         "aria-disabled": interactive ? null : "true",
         "aria-pressed": card ? String(card === selected) : null,
         "aria-label": [label, isTarget ? gettext("Legal target") : "", hinted ? gettext("Hint") : ""]
@@ -115,61 +113,94 @@ export class BoardView {
         dataset: { kind: slot.kind, index: String(slot.index), target: slot.target ?? "", card: card ?? "" },
       };
     };
-
+    const focusedKey = this.focusedKey();
+    const stacks = stacksOf(position);
+    const frame = this.frame(position.game, stacks.length);
     const metrics = metricsOf(this.root)
       ?? boardMetrics({ game: position.game, width: this.root.clientWidth || 1000, height: globalThis.innerHeight || 800 });
-    const stacks = stacksOf(position).map((cards, index) => {
-      const top = cards.at(-1) ?? null;
-      const slot = { kind: "stack", index, target: String(index + 1) };
-      const attrs = slotAttrs(slot, stackLabel(position.game, index, cards), top);
+
+    stacks.forEach((cards, index) => {
+      const { slot, stack } = frame.stacks[index];
+      const attrs = slotAttrs({ kind: "stack", index, target: String(index + 1) },
+        stackLabel(position.game, index, cards), cards.at(-1) ?? null);
       if (!cards.length) attrs.class += " slot--empty";
-      return h(
-        "div",
-        attrs,
-        h("span", { class: "slot__number", "aria-hidden": "true" }, String(index + 1)),
-        this.stackElement(position.game, cards, movable, metrics),
-      );
+      update(slot, attrs);
+      keepChildren(stack, cards.map((code, depth) => this.card(code, depth === cards.length - 1 && movable.has(code))));
+      placeStack(stack, position.game, metrics);
     });
 
-    const foundations = SUIT_ORDER.map((suit, index) => {
+    SUIT_ORDER.forEach((suit, index) => {
       const f = position.foundations.find((x) => x.suit === suit) ?? { suit, count: 0, top: null };
-      const slot = { kind: "foundation", index, target: "F" };
-      return h(
-        "div",
-        slotAttrs(slot, foundationLabel(f), null),
-        f.top
-          ? this.card(f.top)
-          : h("div", { class: `card card--empty card--${suit}`, "aria-hidden": "true" },
-            h("span", { class: "card__pip" }, suitSign(suit))),
-        h("span", { class: "slot__count", "aria-hidden": "true" }, `${f.count}/13`),
-      );
+      const { slot, empty, count } = frame.foundations[index];
+      update(slot, slotAttrs({ kind: "foundation", index, target: "F" }, foundationLabel(f), null));
+      update(count, { text: `${f.count}/13` });
+      keepChildren(slot, [f.top ? this.card(f.top) : empty, count]);
     });
 
-    const parts = [
-      h("section", { class: "board__foundations", "aria-label": gettext("Foundations") }, foundations),
-    ];
-    if (position.game === "cruel") {
-      parts.push(h("section", { class: "board__piles", "aria-label": gettext("Piles") }, stacks));
-    } else {
-      parts.push(h("section", { class: "board__columns", "aria-label": gettext("Columns") }, stacks));
-      const bouquet = (position.bouquet ?? []).map((code, index) => {
-        const slot = { kind: "bouquet", index, target: null };
-        return h("div", slotAttrs(slot, fill(gettext("Bouquet: %(card)s"), { card: cardName(code, gettext) }), code),
-          this.card(code, movable.has(code)));
+    if (frame.bouquet) {
+      const codes = position.bouquet ?? [];
+      const slots = codes.map((code, index) => {
+        let slot = frame.bouquet.slots.get(code);
+        if (!slot) {
+          slot = h("div", { role: "button", tabindex: "-1" });
+          frame.bouquet.slots.set(code, slot);
+        }
+        update(slot, slotAttrs({ kind: "bouquet", index, target: null },
+          fill(gettext("Bouquet: %(card)s"), { card: cardName(code, gettext) }), code));
+        keepChildren(slot, [this.card(code, movable.has(code))]);
+        return slot;
       });
-      const label = fill(ngettext("Bouquet, %(n)s card", "Bouquet, %(n)s cards", bouquet.length), { n: bouquet.length });
-      parts.push(h("section", { class: "board__bouquet", "aria-label": label },
-        h("h2", { class: "board__label", "aria-hidden": "true" }, label),
-        bouquet.length ? bouquet : h("p", { class: "board__empty" }, gettext("The bouquet is empty."))));
+      const label = fill(ngettext("Bouquet, %(n)s card", "Bouquet, %(n)s cards", codes.length), { n: codes.length });
+      update(frame.bouquet.section, { "aria-label": label });
+      update(frame.bouquet.label, { text: label });
+      keepChildren(frame.bouquet.section, [frame.bouquet.label, ...(slots.length ? slots : [frame.bouquet.empty])]);
     }
-    const focusedKey = this.focusedKey();
-    this.root.className = `board board--${position.game}`;
-    replace(this.root, parts);
+
     const keep = focusedKey ?? this.current;
     const el = (keep && this.slotElement(keep))
       ?? this.root.querySelector(".slot--movable") ?? this.root.querySelector(".slot");
     if (el) this.setCurrent(el);
-    if (focusedKey) el?.focus({ preventScroll: true });
+    if (focusedKey && !this.root.contains(document.activeElement)) el?.focus({ preventScroll: true });
+  }
+
+  /**
+   * The board's slots for `game` and its `stackCount` piles or columns, built once and kept from one drawing to
+   * the next (as its cards are): a move then changes the few elements it
+   * concerns, and the page lays out only those again.
+   */
+  frame(game, stackCount) {
+    if (this.frames?.game === game && this.frames.stacks.length === stackCount) return this.frames;
+    const slot = (...children) => h("div", { role: "button", tabindex: "-1" }, children);
+    const stacks = Array.from({ length: stackCount }, (_, index) => {
+      const stack = h("div", { class: "stack" });
+      return { slot: slot(h("span", { class: "slot__number", "aria-hidden": "true" }, String(index + 1)), stack), stack };
+    });
+    const foundations = SUIT_ORDER.map((suit) => ({
+      slot: slot(),
+      empty: h("div", { class: `card card--empty card--${suit}`, "aria-hidden": "true" },
+        h("span", { class: "card__pip" }, suitSign(suit))),
+      count: h("span", { class: "slot__count", "aria-hidden": "true" }),
+    }));
+    const parts = [
+      h("section", { class: "board__foundations", "aria-label": gettext("Foundations") }, foundations.map((f) => f.slot)),
+      game === "cruel"
+        ? h("section", { class: "board__piles", "aria-label": gettext("Piles") }, stacks.map((s) => s.slot))
+        : h("section", { class: "board__columns", "aria-label": gettext("Columns") }, stacks.map((s) => s.slot)),
+    ];
+    let bouquet = null;
+    if (game === "flower") {
+      bouquet = {
+        section: h("section", { class: "board__bouquet" }),
+        label: h("h2", { class: "board__label", "aria-hidden": "true" }),
+        empty: h("p", { class: "board__empty" }, gettext("The bouquet is empty.")),
+        slots: new Map(), // card code -> its slot while the card is in the bouquet
+      };
+      parts.push(bouquet.section);
+    }
+    this.root.className = `board board--${game}`;
+    replace(this.root, parts);
+    this.frames = { game, stacks, foundations, bouquet };
+    return this.frames;
   }
 
   /**
@@ -183,17 +214,7 @@ export class BoardView {
       this.cards.set(code, el);
     }
     el.classList.toggle("card--movable", movable);
-    el.style.removeProperty("--x");
-    el.style.removeProperty("--y");
     return el;
-  }
-
-  /** A pile or column, each card where stackPlaces puts it (spaced on its own length). */
-  stackElement(game, cards, movable, metrics) {
-    const stack = h("div", { class: "stack" }, cards.map((code, depth) =>
-      this.card(code, depth === cards.length - 1 && movable.has(code))));
-    placeStack(stack, game, metrics);
-    return stack;
   }
 
   /** Place the drawn stacks' cards again for the board's metrics now (the window changed). */
@@ -208,7 +229,8 @@ export class BoardView {
     for (const other of this.root.querySelectorAll('.slot[tabindex="0"]')) {
       if (other !== el) other.setAttribute("tabindex", "-1");
     }
-    el.setAttribute("tabindex", "0");
+    // Only when it moves: a changed tabindex costs the page a style pass.
+    if (el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
     this.current = `${el.dataset.kind}:${el.dataset.index}`;
   }
 

@@ -36,6 +36,51 @@ export function replace(el, ...children) {
   append(el, children);
 }
 
+/**
+ * Give a built element the attributes `attrs` (as `h` takes them, no
+ * children), touching only those that differ: an unchanged attribute costs
+ * the page no style work.
+ */
+export function update(el, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "dataset") {
+      for (const [name, text] of Object.entries(value)) if (el.dataset[name] !== text) el.dataset[name] = text;
+      continue;
+    }
+    if (/^on/i.test(key)) throw new Error(`use addEventListener, not ${key}`);
+    if (key === "text") {
+      if (el.textContent !== String(value)) el.textContent = value;
+      continue;
+    }
+    const text = value === false || value === null || value === undefined ? null : value === true ? "" : String(value);
+    if (el.getAttribute(key) === text) continue;
+    if (text === null) el.removeAttribute(key);
+    else el.setAttribute(key, text);
+  }
+}
+
+/**
+ * Make `children` (elements) the element children of `el`, in order, moving
+ * only those out of place: an element left where it is keeps its layout
+ * (an SVG card face is costly to lay out again).
+ */
+export function keepChildren(el, children) {
+  // Those leaving go first, so that the rest are found in order and stay put.
+  const kept = new Set(children);
+  for (const child of [...el.children]) if (!kept.has(child)) child.remove();
+  children.forEach((child, i) => {
+    const at = el.children[i] ?? null;
+    if (at !== child) el.insertBefore(child, at);
+  });
+}
+
+/** Set a CSS custom property inline, or remove it (`value` null), when it differs. */
+export function setVar(el, name, value) {
+  if (el.style.getPropertyValue(name) === (value ?? "")) return;
+  if (value === null) el.style.removeProperty(name);
+  else el.style.setProperty(name, value);
+}
+
 /** gettext from Django's JavaScript catalog, or the text itself. */
 export const gettext = (text) => (globalThis.gettext ? globalThis.gettext(text) : text);
 export const ngettext = (singular, plural, n) => (

@@ -9,6 +9,8 @@
 // elements marked data-transient) takes no room from the cards: the board
 // is as large as on today's page at the same window, and the page scrolls.
 
+import { setVar } from "./dom.js";
+
 export const NARROW_PX = 1000;
 export const MIN_CARD_PX = 44;
 
@@ -145,13 +147,14 @@ export function fitBoard(scroller, { game, scale = 1 }) {
   if (before && before.cardW === m.cardW && before.columnRoom !== m.columnRoom) {
     scroller.dispatchEvent(new CustomEvent("boardfit"));
   }
-  scroller.style.setProperty("--card-w", `${m.cardW}px`);
-  scroller.style.setProperty("--card-h", `${m.cardH}px`);
-  scroller.style.setProperty("--ring", `${m.ring}px`);
-  scroller.style.setProperty("--index-inset", `${m.inset}px`);
-  scroller.style.setProperty("--index-font", `${m.indexFont}px`);
-  scroller.style.setProperty("--index-font-stacked", `${m.stackedFont}px`);
-  scroller.style.setProperty("--index-inset-stacked", `${m.stackedInset}px`);
+  // Set only when changed: each is inherited by every card on the board.
+  setVar(scroller, "--card-w", `${m.cardW}px`);
+  setVar(scroller, "--card-h", `${m.cardH}px`);
+  setVar(scroller, "--ring", `${m.ring}px`);
+  setVar(scroller, "--index-inset", `${m.inset}px`);
+  setVar(scroller, "--index-font", `${m.indexFont}px`);
+  setVar(scroller, "--index-font-stacked", `${m.stackedFont}px`);
+  setVar(scroller, "--index-inset-stacked", `${m.stackedInset}px`);
   scroller.classList.toggle("board-scroll--narrow", m.narrow);
   return m;
 }

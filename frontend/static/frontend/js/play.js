@@ -6,7 +6,7 @@
 import { api, errorText } from "./api.js";
 import { celebrate, reducedMotion, slide, snapshot } from "./animate.js";
 import { BoardView } from "./board.js";
-import { announce, gettext, ngettext } from "./dom.js";
+import { announce, gettext, ngettext, update } from "./dom.js";
 import {
   fill, formatDate, formatDuration, formatPercent, formatTimeLeft, levelText, secondsLeft,
 } from "./format.js";
@@ -103,9 +103,9 @@ function render() {
   autofinish.hidden = !(active && attempt.forced?.length);
   setDisabled(autofinish, view.busy);
   const c = attempt.counters;
-  $("cards-home").textContent = `${c.cards_home}/52`;
-  $("redeals").textContent = String(c.redeals);
-  $("undos").textContent = String(c.undos);
+  update($("cards-home"), { text: `${c.cards_home}/52` });
+  update($("redeals"), { text: String(c.redeals) });
+  update($("undos"), { text: String(c.undos) });
   $("redeals-counter").hidden = game !== "cruel";
   setDisabled($("undo"), !(attempt.can_undo && !attempt.finished) || view.busy);
   const redeal = $("redeal");
@@ -117,7 +117,7 @@ function render() {
   $("hint").hidden = attempt.ranked || attempt.finished || !view.deal?.day_over
     || view.noHintFor === attempt.id;
   setDisabled($("hint"), !active);
-  $("attempt-kind").textContent = attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt");
+  update($("attempt-kind"), { text: attempt.ranked ? gettext("Ranked attempt") : gettext("Practice attempt") });
   $("ranked-note").hidden = true; // said before Start; the label below names the attempt
   if (attempt.frozen && !attempt.finished) {
     showMessage(gettext("The day of this ranked attempt is over: its record stays as it stood at midnight. Finish it to see your result."));
@@ -169,7 +169,7 @@ function motionMs() {
 function tick() {
   if (view.attempt) {
     const seconds = runningSeconds(view.attempt, view.attemptAt, performance.now());
-    $("time").textContent = formatDuration(seconds);
+    update($("time"), { text: formatDuration(seconds) });
   }
   if (view.daily) {
     const left = secondsLeft(view.daily.seconds_to_next_day, view.dailyAt, performance.now());
