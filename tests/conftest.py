@@ -63,3 +63,13 @@ def _celery_joins_allowed():
 
     _set_task_join_will_block(False)
     yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test databases, emptied after each test that commits
+    by tests/emptied_tables.py rather than by Django's flush."""
+    from emptied_tables import install
+
+    with django_db_blocker.unblock():
+        install()

@@ -166,17 +166,17 @@ def audit(axe_source):
 
 
 @pytest.fixture(autouse=True)
-def _live_server_quiet_before_the_flush(request):
+def _live_server_quiet_before_emptying(request):
     """A browser test ends while the live server may still be answering one
-    of its page's requests; emptying the tables then (pytest-django's flush,
-    a TRUNCATE) can deadlock with that request on PostgreSQL. So the flush
-    waits, up to 15 s, until no other connection to the test database is in
-    a query or a transaction."""
+    of its page's requests; emptying the tables then (tests/emptied_tables.py)
+    can wait on that request's locks on PostgreSQL, or miss the rows it
+    writes. So the emptying waits, up to 15 s, until no other connection to
+    the test database is in a query or a transaction."""
     names = request.fixturenames
     if "live_server" not in names or "transactional_db" not in names:
         yield
         return
-    request.getfixturevalue("transactional_db")  # set up first, so flushed after this
+    request.getfixturevalue("transactional_db")  # set up first, so emptied after this
     yield
     from django.db import connection
 
