@@ -43,19 +43,31 @@ def largest_ids(connection) -> dict[str, int]:
 
 
 def install() -> None:
-    """Called with the test databases just migrated: TransactionTestCase's teardown empties the tables with empty_tables;
-    a test that asks for more of it (serialized rollback, a subset of the
-    apps, fixtures) keeps Django's flush."""
+    """TransactionTestCase's teardown empties the tables with empty_tables
+    (what to keep read before the first such test); a test that asks for
+    more of it (serialized rollback, a subset of the apps, fixtures) keeps
+    Django's flush."""
     from django.db import connections
     from django.test import TransactionTestCase
 
+    setup = TransactionTestCase._fixture_setup.__func__  # a classmethod
     flush = TransactionTestCase._fixture_teardown
-    kept = {connection.alias: largest_ids(connection) for connection in connections.all()}
+    kept: dict[str, dict[str, int]] = {}
+
+    def flushed(test) -> bool:
+        return test.available_apps is not None or test.serialized_rollback or bool(test.fixtures)
+
+    def _fixture_setup(cls):
+        for alias in cls._databases_names(include_mirrors=False):
+            if alias not in kept:
+                kept[alias] = largest_ids(connections[alias])
+        return setup(cls)
 
     def _fixture_teardown(self):
-        if self.available_apps is not None or self.serialized_rollback or self.fixtures:
+        if flushed(self):
             return flush(self)
         for alias in self._databases_names(include_mirrors=False):
             empty_tables(connections[alias], kept[alias])
 
+    TransactionTestCase._fixture_setup = classmethod(_fixture_setup)
     TransactionTestCase._fixture_teardown = _fixture_teardown
