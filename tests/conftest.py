@@ -66,10 +66,17 @@ def _celery_joins_allowed():
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def django_db_setup(django_db_setup):
     """pytest-django's test databases, emptied after each test that commits
-    by tests/emptied_tables.py rather than by Django's flush."""
+    by tests/emptied_tables.py rather than by Django's flush; passwords
+    hashed in a thousand rounds (tests/fast_passwords.py)."""
+    from django.conf import settings
+    from django.test.utils import override_settings
     from emptied_tables import install
 
-    with django_db_blocker.unblock():
-        install()
+    install()
+    hashers = override_settings(PASSWORD_HASHERS=[
+        "fast_passwords.FewRoundsPBKDF2PasswordHasher", *settings.PASSWORD_HASHERS])
+    hashers.enable()
+    yield
+    hashers.disable()
