@@ -4,6 +4,7 @@ verifies them, and this process reads the certificates back."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import signal
@@ -183,6 +184,12 @@ SMALL_BUDGET_NODES = 50_000
 LONG_BUDGET_NODES = 5_000_000
 
 
+# Seconds of search a candidate: the tests that need one run on one xdist
+# worker (LONG_CANDIDATE), which finds it once.
+LONG_CANDIDATE = pytest.mark.xdist_group("deals-long-candidate")
+
+
+@functools.cache
 def _a_candidate_the_solver_needs_long_for(game: str, date) -> int:
     """One not settled within LONG_BUDGET_NODES: the first worker is surely
     still solving it when killed, and the second, on SMALL_BUDGET_NODES,
@@ -211,6 +218,7 @@ def _unacked_for(broker: redis.Redis, task_id: str) -> float:
     return -1.0
 
 
+@LONG_CANDIDATE
 def test_a_worker_killed_halfway_leaves_the_deal_to_the_next_worker(start_worker, a_date, replay, settings):
     game = "flower"
     candidate = _a_candidate_the_solver_needs_long_for(game, a_date)
@@ -311,6 +319,7 @@ def _a_deal_being_verified(game, date, worker, candidate):
     return deal, task_id
 
 
+@LONG_CANDIDATE
 def test_a_killed_pool_child_gives_the_task_back_and_it_takes_its_own_claim_over(
     start_worker, a_date, replay
 ):
@@ -333,6 +342,7 @@ def test_a_killed_pool_child_gives_the_task_back_and_it_takes_its_own_claim_over
     assert "'not claimed'" not in log
 
 
+@LONG_CANDIDATE
 def test_a_whole_worker_killed_is_covered_by_the_next_worker_within_a_minute(
     start_worker, a_date, replay
 ):
