@@ -80,3 +80,18 @@ def django_db_setup(django_db_setup):
     hashers.enable()
     yield
     hashers.disable()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings):
+    """On PostgreSQL, the test databases' commits do not wait for the disk
+    (synchronous_commit off: a few milliseconds each, at every request of
+    the live server). What other connections see of a commit is the same;
+    only a crash of the server could lose the last ones, and the test
+    databases are made again on every run."""
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        if database["ENGINE"].endswith("postgresql"):
+            options = database.setdefault("OPTIONS", {})
+            options["options"] = f"{options.get('options', '')} -c synchronous_commit=off".strip()
