@@ -4,7 +4,12 @@ here, not written down, and stored as the verified deal of a day."""
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import functools
+import hashlib
+import json
+import os
+from pathlib import Path
 
 import solitaire
 from api.deals.models import DailyDeal
@@ -46,10 +51,33 @@ def deal_create(game: str, date: dt.date, *, position: str | None = None,
     )
 
 
+def shared_by_the_run(name: str, compute):
+    """compute() (a JSON value) once for all the pytest processes of one
+    scripts/test run, which names a directory for them in TEST_SHARED_DIR:
+    the first to ask computes it while the others wait, then they read it.
+    Without TEST_SHARED_DIR, computed here."""
+    directory = os.environ.get("TEST_SHARED_DIR")
+    if not directory:
+        return compute()
+    path = Path(directory) / f"{name}.json"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            path.write_text(json.dumps(compute()))
+        return json.loads(path.read_text())
+
+
 @functools.cache
 def known_loss(position: str, certificate: str) -> tuple[list[str], int]:
     """(line, k): the solution followed for k - 1 moves, then a move the
-    solver proves loses the win (move k), then up to three legal moves more."""
+    solver proves loses the win (move k), then up to three legal moves more.
+    Seconds of solving: found once a run (shared_by_the_run)."""
+    key = hashlib.sha256(f"{position}|{certificate}".encode()).hexdigest()[:16]
+    line, k = shared_by_the_run(f"known-loss-{key}", lambda: _known_loss(position, certificate))
+    return line, k
+
+
+def _known_loss(position: str, certificate: str) -> tuple[list[str], int]:
     solution = certificate.split()
     before = solitaire.parse_position(position)
     for k, token in enumerate(solution, start=1):
