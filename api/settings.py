@@ -342,6 +342,7 @@ SPECTACULAR_SETTINGS = {
         # A move request has exactly one of move and moves.
         "api.play.rest.schema.postprocess_exclusive_moves",
     ],
+    "GET_LIB_DOC_EXCLUDES": "api.play.rest.shapes.doc_excludes",
     "ENUM_NAME_OVERRIDES": {
         "AttemptStatusEnum": "api.play.rest.schema.ATTEMPT_STATUSES",
         "HintStatusEnum": "api.play.rest.schema.HINT_STATUSES",
