@@ -344,9 +344,9 @@ SPECTACULAR_SETTINGS = {
     ],
     "GET_LIB_DOC_EXCLUDES": "api.play.rest.shapes.doc_excludes",
     "ENUM_NAME_OVERRIDES": {
-        "AttemptStatusEnum": "api.play.rest.schema.ATTEMPT_STATUSES",
-        "HintStatusEnum": "api.play.rest.schema.HINT_STATUSES",
-        "AnalysisStatusEnum": "api.play.rest.schema.ANALYSIS_STATUSES",
+        "AttemptStatusEnum": "api.play.rest.answers.ATTEMPT_STATUSES",
+        "HintStatusEnum": "api.play.rest.answers.HINT_STATUSES",
+        "AnalysisStatusEnum": "api.play.rest.answers.ANALYSIS_STATUSES",
     },
     # The docs page loads Swagger UI from our static files, so it works
     # offline and behind a strict network policy.

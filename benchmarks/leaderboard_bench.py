@@ -154,14 +154,14 @@ def check_same(boards: dict) -> None:
     """Both ways give the same board, total and own rank."""
     for name in VIEWERS:
         a, b = boards[name, "exact"], boards[name, "cached"]
-        assert a["total"] == b["total"] and a["entries"] == b["entries"], name
-        assert a["me"] == b["me"], (name, a["me"], b["me"])
+        assert a.total == b.total and a.entries == b.entries, name
+        assert a.me == b.me, (name, a.me, b.me)
 
 
 def show(boards: dict, exact: dict, cached: dict, rebuilds: list, load_s: float, plan: str) -> None:
     med = common.median
-    total = boards["top 20 + total", "exact"]["total"]
-    mid = boards["+ own rank (mid-table)", "exact"]["me"]
+    total = boards["top 20 + total", "exact"].total
+    mid = boards["+ own rank (mid-table)", "exact"].me
     print(f"attempts (ranked, one deal): {total:,}")
     print(f"load with COPY + VACUUM ANALYZE: {load_s:.1f} s")
     print(f"{'request':28} {'exact median/max':>20} {'cached median/max':>20} {'ratio':>7}")
@@ -169,7 +169,7 @@ def show(boards: dict, exact: dict, cached: dict, rebuilds: list, load_s: float,
         print(f"{name:28} {med(exact[name]):9.1f} /{max(exact[name]):7.1f} ms"
               f" {med(cached[name]):9.2f} /{max(cached[name]):7.2f} ms"
               f" {med(exact[name]) / med(cached[name]):6.0f}x")
-    print(f"mid-table: rank {mid['rank']:,}, beaten {mid['beaten_share']:.1%} "
+    print(f"mid-table: rank {mid.rank:,}, beaten {mid.beaten_share:.1%} "
           "(same rank, beaten and total both ways)")
     print(f"bucket counts rebuild (cache miss, top 20 + total): median {med(rebuilds):.1f} ms, "
           f"max {max(rebuilds):.1f} ms")

@@ -158,7 +158,7 @@ def timed_parts() -> collections.Counter:
         (store, "load", "  the attempt read"),
         (domain, "play", "  the engine step and legal moves"),
         (store, "save", "  the conditional write"),
-        (answers, "attempt_out", "  the answer"),
+        (answers.AttemptOut, "build", "  the answer"),
         (drf.APIView, "finalize_response", "  DRF's finalize"),
     ):
         spent[label] = 0.0  # printed in this order

@@ -4,6 +4,7 @@ and a finished day's solution with every position along it."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -47,17 +48,17 @@ def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
         ) from None
 
 
-def deal_solution(*, deal: DailyDeal, now: dt.datetime) -> dict:
-    """A finished day's verified solution with every position along it, in
-    notation: positions[0] is the start, positions[i] the one after move i."""
+@dataclass(frozen=True)
+class Solution:
+    deal: DailyDeal
+    positions: list[solitaire.Position]  # [0] the start, [i] after move i of the certificate
+
+
+def deal_solution(*, deal: DailyDeal, now: dt.datetime) -> Solution:
+    """A finished day's verified solution with every position along it."""
     if not clock.day_over(deal.date, now):
         raise DayNotOver()
-    moves = deal.certificate.split()
-    positions = solitaire.parse_position(deal.position).along(moves)
-    return {"game": deal.game, "date": deal.date.isoformat(), "moves": moves,
-            "positions": [position.notation() for position in positions]}
-
-
+    return Solution(deal, solitaire.parse_position(deal.position).along(deal.certificate.split()))
 
 
 def daily_deals(*, day: dt.date) -> list[DailyDeal]:

@@ -231,7 +231,7 @@ def check_playable(state: AttemptState, *, now: dt.datetime, rules: Rules) -> No
     if state.finished:
         raise AttemptFinished()
     if state.frozen(now):
-        raise DayOver(extra={"day_ended_at": state.day_ends_at.isoformat()})
+        raise DayOver(extra={"day_ended_at": state.day_ends_at})
     if state.version >= rules.max_actions:
         raise ActionLimit(
             _("This attempt has had %(limit)s moves and undos, the most there can be: "

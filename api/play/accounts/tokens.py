@@ -17,9 +17,12 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 
+def token_expires_at(token: Token) -> dt.datetime:
+    return token.created + dt.timedelta(seconds=settings.API_TOKEN_TTL_SECONDS)
+
+
 def token_expired(token: Token, now: dt.datetime | None = None) -> bool:
-    age = (now or timezone.now()) - token.created
-    return age >= dt.timedelta(seconds=settings.API_TOKEN_TTL_SECONDS)
+    return (now or timezone.now()) >= token_expires_at(token)
 
 
 def token_issue(user) -> Token:

@@ -83,11 +83,12 @@ def post_mortems_compute(*, now: dt.datetime | None = None) -> int:
 
 
 def post_mortem_get(*, deal: DailyDeal, now: dt.datetime) -> dict:
-    """The stored post-mortem of a day that is over ({"status": "pending"}
-    until beat has computed it)."""
+    """The stored post-mortem of a day that is over: its summary with
+    ``status`` "done" and ``computed_at``, or {"status": "pending"} until
+    beat has computed it."""
     if not clock.day_over(deal.date, now):
         raise DayNotOver()
     row = DayPostMortem.objects.filter(deal=deal).first()
     if row is None:
         return {"status": "pending"}
-    return {"status": "done", **row.summary, "computed_at": row.computed_at.isoformat()}
+    return {"status": "done", **row.summary, "computed_at": row.computed_at}

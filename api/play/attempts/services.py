@@ -14,6 +14,7 @@ import os
 import socket
 import time
 import uuid
+from dataclasses import dataclass
 from typing import Callable
 
 from django.conf import settings
@@ -197,7 +198,14 @@ def _ranked_in_play(*, user, state: AttemptState, now: dt.datetime) -> bool:
     return store.ranked_open(player_id=user.pk, deal_id=state.deal_id)
 
 
-def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
+@dataclass(frozen=True)
+class Hint:
+    status: str  # solitaire.SolveStatus' value
+    move: str | None  # the next move of a solution, when there is one
+    version: int  # the attempt's, the hint is for
+
+
+def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> Hint:
     """The next move of a solution from the attempt's position, or the news
     that it can no longer be won. None while the deal's day lasts, on any
     attempt: a practice attempt's hints, followed, are the day's winning
@@ -216,18 +224,22 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> dict:
         state.parsed_position, kept=store.hint_line_get(attempt_id=state.id),
         keep=lambda start, line: store.hint_line_keep(attempt_id=state.id, start=start,
                                                       line=line))
-    return {**answer, "version": state.version}
+    return Hint(status=answer["status"], move=answer["move"], version=state.version)
 
 
-def attempt_log(*, user, attempt_id: int) -> dict:
+@dataclass(frozen=True)
+class AttemptLog:
+    start: str  # the start position's notation
+    actions: list[str]  # tokens, undos and the finish included
+    replay_ok: bool  # replayed from the start, the log makes the row
+
+
+def attempt_log(*, user, attempt_id: int) -> AttemptLog:
     """The stored log, replayed from the start and checked against the row."""
     state = attempt_get(user=user, attempt_id=attempt_id)
     actions = store.actions_after(attempt_id=state.id, number=0)
-    return {
-        "start": state.start_position,
-        "actions": [action.token for action in actions],
-        "replay_ok": domain.log_matches(state, actions),
-    }
+    return AttemptLog(start=state.start_position, actions=[action.token for action in actions],
+                      replay_ok=domain.log_matches(state, actions))
 
 
 # -- analysis: where the win slipped away ------------------------------------------
@@ -312,26 +324,36 @@ def analyses_sweep(*, now: dt.datetime) -> int:
     return len(ids)
 
 
-def attempt_analysis(*, user, attempt_id: int, now: dt.datetime) -> tuple[AttemptState, dict]:
+def attempt_analysis(*, user, attempt_id: int, now: dt.datetime,
+                     steps: bool = False) -> tuple[AttemptState, dict]:
     """The player's attempt with its analysis ({"status": "pending"} until
     the workers are done). Only once the attempt is over, and, as for hints,
     never on a deal whose day lasts while the player's ranked attempt on it
     is unfinished: a practice attempt's analysis would guide the ranked one.
     While the day lasts the analysis is sealed: the losing move and the one
     move that kept the win, not the line that kept it (with the positions
-    before the losing move, that line is the day's win)."""
+    before the losing move, that line is the day's win). With ``steps``,
+    the positions along the attempt's line (``positions``) and along the
+    keeping line when it is given (``keeping_positions``), for the replay."""
     state = attempt_get(user=user, attempt_id=attempt_id)
     if not state.over(now):
         raise AttemptNotOver()
     if _ranked_in_play(user=user, state=state, now=now):
         raise AnalysisNotYet()
+    found = _analysis_found(state, now=now)
+    if steps:
+        found.update(_steps(state, found))
+    return state, found
+
+
+def _analysis_found(state: AttemptState, *, now: dt.datetime) -> dict:
     sealed = state.sealed(now)
     found = {"par": analysis_store.par_of(deal_id=state.deal_id), "sealed": sealed}
     if state.status == domain.WON:
-        return state, {**found, "status": "done", "verdict": analysis.WON}
-    row = analysis_store.analysis_of(attempt_id=attempt_id)
+        return {**found, "status": "done", "verdict": analysis.WON}
+    row = analysis_store.analysis_of(attempt_id=state.id)
     if row is None:
-        return state, {**found, "status": "pending"}
+        return {**found, "status": "pending"}
     found.update(status="done", verdict=row.verdict, solver_calls=row.solver_calls,
                  seconds=row.seconds)
     if row.verdict == analysis.LOST:
@@ -339,4 +361,15 @@ def attempt_analysis(*, user, attempt_id: int, now: dt.datetime) -> tuple[Attemp
         found.update(lost_at=row.lost_at, lost_move=row.lost_move, keeping_move=keeping[0])
         if not sealed:
             found["keeping_line"] = keeping
-    return state, found
+    return found
+
+
+def _steps(state: AttemptState, found: dict) -> dict:
+    """The positions along the attempt's line, and along the keeping line
+    from the position before the losing move when it is given."""
+    positions = solitaire.parse_position(state.start_position).along(state.line.split())
+    steps = {"positions": positions}
+    if "keeping_line" in found:
+        before = positions[found["lost_at"] - 1]
+        steps["keeping_positions"] = before.along(found["keeping_line"])
+    return steps

@@ -8,6 +8,7 @@ import datetime as dt
 import functools
 from array import array
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
@@ -18,7 +19,7 @@ from api.deals.difficulty import difficulty_level
 from api.deals.models import DailyDeal
 from api.outages import CACHE_ERRORS, cache_failed
 from api.play.attempts import store
-from api.play.domain import TIME_STEP_MS, AttemptState, record_seconds
+from api.play.domain import TIME_STEP_MS, AttemptState
 from api.play.models import ON_BOARD, Attempt
 from api.play.names import shown_name
 from api.play.records import streaks
@@ -44,6 +45,26 @@ def states(attempts) -> list[AttemptState]:
 def attempts_on(*, user, deal: DailyDeal) -> list[AttemptState]:
     """The player's attempts on one deal, newest first."""
     return states(attempts_of(user=user).filter(deal=deal))
+
+
+@dataclass(frozen=True)
+class DealRead:
+    """A day's deal as a player reads it on ``today``: their attempts on it,
+    and once its day is over, the share of ranked attempts that won it."""
+
+    deal: DailyDeal
+    day_over: bool
+    my_attempts: list[AttemptState]
+    won_share: float | None
+
+
+def deal_read(*, deal: DailyDeal, user, today: dt.date) -> DealRead:
+    day_over = deal.date < today
+    return DealRead(
+        deal=deal, day_over=day_over,
+        my_attempts=attempts_on(user=user, deal=deal) if user.is_authenticated else [],
+        won_share=won_share(deal) if day_over and deal.is_verified else None,
+    )
 
 
 # -- leaderboard ------------------------------------------------------------------------
@@ -291,22 +312,47 @@ def _bucket_counts_count(*, deal: DailyDeal, now: dt.datetime, cursor, registere
     return counts
 
 
-def _entry(rank, display_name, cards_home, undos, redeals, elapsed_ms, machine_pace,
-           is_me) -> dict:
-    return {
-        "rank": rank,
-        "display_name": display_name,
-        "cards_home": cards_home,
-        "undos": undos,
-        "redeals": redeals,
-        "elapsed_seconds": record_seconds(elapsed_ms),
-        "machine_pace": bool(machine_pace),
-        "is_me": is_me,
-    }
+@dataclass(frozen=True)
+class Entry:
+    """A record on a board, at its rank (ties share one)."""
+
+    rank: int
+    display_name: str
+    cards_home: int
+    undos: int
+    redeals: int
+    elapsed_ms: int
+    machine_pace: bool
+    is_me: bool
+
+
+@dataclass(frozen=True)
+class MyEntry(Entry):
+    """The player's own record: its attempt, and how many it beats."""
+
+    attempt_id: int
+    beaten: int
+    beaten_share: float
+
+
+class CardsHomeCount(NamedTuple):
+    cards_home: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    deal: DailyDeal
+    registered: bool
+    total: int
+    counts_as_of: dt.datetime
+    entries: list[Entry]
+    me: MyEntry | None
+    cards_home: list[CardsHomeCount]  # by cards home, fewest first
 
 
 def top_entries(*, deal: DailyDeal, user_id: int | None, limit: int, cursor,
-                league_id: int | None = None, registered: bool = False) -> list[tuple[int, dict]]:
+                league_id: int | None = None, registered: bool = False) -> list[tuple[int, Entry]]:
     """(player id, entry) of the first ``limit`` entries of the deal's board
     in its order, ties sharing a rank; with ``league_id``, of that league's
     members only (ranked among them); with ``registered``, of registered players only."""
@@ -316,14 +362,14 @@ def top_entries(*, deal: DailyDeal, user_id: int | None, limit: int, cursor,
     else:
         cursor.execute(queries["top_league"], [deal.pk, league_id, limit])
     return [
-        (pid, _entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
-                     c, u, r, e, m, user_id is not None and pid == user_id))
+        (pid, Entry(rank, shown_name(display_name=name, is_guest=guest, username=username),
+                    c, u, r, e, bool(m), user_id is not None and pid == user_id))
         for (_id, pid, name, guest, username, c, u, r, e, m, rank) in cursor.fetchall()
     ]
 
 
 def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.datetime,
-                cursor=None, registered: bool = False) -> dict:
+                cursor=None, registered: bool = False) -> Leaderboard:
     """The top ``limit`` (ranked live by RANK()), the total, and the player's
     own rank and share beaten.
 
@@ -367,10 +413,9 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
         player = mine.player.player
         name = shown_name(display_name=player.display_name, is_guest=player.is_guest,
                           username=mine.player.get_username())
-        me = _entry(better + 1, name, c, u, r, e, m, True)
-        me["attempt_id"] = mine.pk
-        me["beaten"] = beaten
-        me["beaten_share"] = round(beaten / (total - 1), 4) if total > 1 else 0.0
+        me = MyEntry(better + 1, name, c, u, r, e, bool(m), True, attempt_id=mine.pk,
+                     beaten=beaten,
+                     beaten_share=round(beaten / (total - 1), 4) if total > 1 else 0.0)
     elif not cached:
         cur.execute(queries["total"], [deal.pk])
         (total,) = cur.fetchone()
@@ -379,10 +424,9 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     else:
         cur.execute(queries["cards_home"], [deal.pk])
         by_cards = dict(cur.fetchall())
-    return {"game": deal.game, "date": deal.date.isoformat(), "registered": registered,
-            "total": total,
-            "counts_as_of": counts_as_of.isoformat(), "entries": entries, "me": me,
-            "cards_home": [{"cards_home": c, "count": n} for c, n in sorted(by_cards.items())]}
+    return Leaderboard(deal=deal, registered=registered, total=total, counts_as_of=counts_as_of,
+                       entries=entries, me=me,
+                       cards_home=[CardsHomeCount(c, n) for c, n in sorted(by_cards.items())])
 
 
 def won_share(deal: DailyDeal) -> float | None:
@@ -394,21 +438,6 @@ def won_share(deal: DailyDeal) -> float | None:
 
 
 # -- history ---------------------------------------------------------------------
-
-
-def _record(attempt: Attempt | None, now: dt.datetime) -> dict | None:
-    if attempt is None:
-        return None
-    return {
-        "attempt_id": attempt.pk,
-        "cards_home": attempt.cards_home,
-        "redeals": attempt.redeals,
-        "undos": attempt.undos,
-        "elapsed_seconds": record_seconds(attempt.elapsed_ms),
-        "status": attempt.status,
-        "won": attempt.status == Attempt.Status.WON,
-        "ranked": attempt.ranked,
-    }
 
 
 def _better(a: Attempt, b: Attempt) -> bool:
@@ -431,7 +460,23 @@ def _whole_games(attempts):
     return attempts.filter(start_position=models.F("deal__position"))
 
 
-def history(*, user, game: str | None, now: dt.datetime) -> dict:
+@dataclass(frozen=True)
+class DayRecords:
+    date: dt.date
+    records: dict[str, Attempt | None]  # by game asked for: the day's record, if any
+
+
+@dataclass(frozen=True)
+class History:
+    days: list[DayRecords]  # newest first
+    played: streaks.Streak  # forgiving
+    won: streaks.Streak
+    days_played: int
+    days_won: int
+    best: dict[str, Attempt | None]  # by game asked for
+
+
+def history(*, user, game: str | None, now: dt.datetime) -> History:
     """A player's days. A day counts as played when the player played that
     day's deal on that day (a ranked attempt: dates are in the daily time
     zone); won when such an attempt was won. Practice on past days is listed
@@ -455,18 +500,15 @@ def history(*, user, game: str | None, now: dt.datetime) -> dict:
             best[g] = attempt
     today = clock.day_of(now)
     games = [game] if game else ["cruel", "flower"]
-    return {
-        "days": [
-            {"date": day.isoformat(), **{g: _record(slot.get(g), now) for g in games}}
-            for day, slot in sorted(by_day.items(), reverse=True)
-        ],
-        "streaks": {
-            "played": streaks.streak(played, today, forgiving=True).as_dict(with_days=True),
-            "won": streaks.streak(won, today, forgiving=False).as_dict(with_days=False),
-        },
-        "totals": {"played": len(played), "won": len(won)},
-        "best": {g: _record(best.get(g), now) for g in games},
-    }
+    return History(
+        days=[DayRecords(day, {g: slot.get(g) for g in games})
+              for day, slot in sorted(by_day.items(), reverse=True)],
+        played=streaks.streak(played, today, forgiving=True),
+        won=streaks.streak(won, today, forgiving=False),
+        days_played=len(played),
+        days_won=len(won),
+        best={g: best.get(g) for g in games},
+    )
 
 
 # -- calendar ----------------------------------------------------------------------
@@ -489,7 +531,27 @@ def _previous_month(month: dt.date) -> dt.date:
     return (month - dt.timedelta(days=1)).replace(day=1)
 
 
-def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict:
+@dataclass(frozen=True)
+class CalendarDay:
+    date: dt.date
+    has_deal: bool  # a verified deal was served
+    difficulty_level: dict | None  # api.deals.difficulty.difficulty_level
+    today: bool
+    record: Attempt | None
+
+
+@dataclass(frozen=True)
+class CalendarMonth:
+    game: str
+    month: dt.date  # its first day, as the months below
+    today: dt.date
+    first_month: dt.date
+    previous: dt.date | None
+    next: dt.date | None
+    days: list[CalendarDay]
+
+
+def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> CalendarMonth:
     """One month of a game's archive for a player: every day that has begun,
     from the service's first day on, whether it had a verified deal, and the
     player's record on it (its ranked attempt, else its best practice one,
@@ -512,22 +574,17 @@ def calendar_month(*, user, game: str, month: dt.date, now: dt.datetime) -> dict
     days = []
     day = start
     while day <= end:
-        days.append({
-            "date": day.isoformat(),
-            "has_deal": day in verified,
-            "difficulty_level": difficulty_level(game, verified[day]) if day in verified else None,
-            "today": day == today,
-            "record": _record(records.get(day), now),
-        })
+        days.append(CalendarDay(
+            date=day, has_deal=day in verified,
+            difficulty_level=difficulty_level(game, verified[day]) if day in verified else None,
+            today=day == today, record=records.get(day),
+        ))
         day += dt.timedelta(days=1)
     first_month = _month_start(first_day() or today)
     this_month = _month_start(today)
-    return {
-        "game": game,
-        "month": month.strftime("%Y-%m"),
-        "today": today.isoformat(),
-        "first_month": first_month.strftime("%Y-%m"),
-        "previous": _previous_month(month).strftime("%Y-%m") if month > first_month else None,
-        "next": _next_month(month).strftime("%Y-%m") if month < this_month else None,
-        "days": days,
-    }
+    return CalendarMonth(
+        game=game, month=month, today=today, first_month=first_month,
+        previous=_previous_month(month) if month > first_month else None,
+        next=_next_month(month) if month < this_month else None,
+        days=days,
+    )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 FREEZE_EVERY = 7
 FREEZES_HELD = 2
@@ -26,26 +27,20 @@ FROZEN = "frozen"
 MISSED = "missed"
 
 
+class StreakDay(NamedTuple):
+    date: dt.date
+    state: str  # PLAYED, FROZEN or MISSED
+
+
 @dataclass
 class Streak:
     current: int = 0
     longest: int = 0
     freezes: int = 0  # held now
     next_freeze_in: int = FREEZE_EVERY  # days to play for the next freeze
-    # (date, state) from the first day played to today, oldest first; today
-    # is listed only once played.
-    days: list[tuple[dt.date, str]] = field(default_factory=list)
-
-    def as_dict(self, *, with_days: bool) -> dict:
-        answer = {"current": self.current, "longest": self.longest}
-        if with_days:
-            answer |= {
-                "freezes": self.freezes,
-                "next_freeze_in": self.next_freeze_in,
-                "days": [{"date": day.isoformat(), "state": state}
-                         for day, state in reversed(self.days)],
-            }
-        return answer
+    # From the first day played to today, oldest first; today is listed
+    # only once played.
+    days: list[StreakDay] = field(default_factory=list)
 
 
 def streak(days: Iterable[dt.date], today: dt.date, *, forgiving: bool) -> Streak:
@@ -64,15 +59,15 @@ def streak(days: Iterable[dt.date], today: dt.date, *, forgiving: bool) -> Strea
             if forgiving and toward == FREEZE_EVERY:
                 toward = 0
                 result.freezes = min(FREEZES_HELD, result.freezes + 1)
-            result.days.append((day, PLAYED))
+            result.days.append(StreakDay(day, PLAYED))
         elif day == today:
             break  # not over yet
         elif result.freezes:
             result.freezes -= 1
-            result.days.append((day, FROZEN))
+            result.days.append(StreakDay(day, FROZEN))
         else:
             run = toward = 0
-            result.days.append((day, MISSED))
+            result.days.append(StreakDay(day, MISSED))
         result.longest = max(result.longest, run)
         day += dt.timedelta(days=1)
     result.current = run

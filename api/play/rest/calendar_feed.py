@@ -18,6 +18,7 @@ from api.play.reminders import feed, services
 from api.play.rest.auth import user_or_guest
 from api.play.rest.inputs import Input
 from api.play.rest.schema import documented
+from api.play.rest.shapes import ClockTime, Computed, Output
 
 
 class FeedIn(Input):
@@ -31,21 +32,30 @@ class FeedIn(Input):
         return dt.time.fromisoformat(value)
 
 
-class FeedOut(serializers.Serializer):
-    enabled = serializers.BooleanField()
-    url = serializers.URLField(allow_null=True, help_text="The feed's private address.")
-    reminder = serializers.CharField(allow_null=True, help_text="HH:MM, daily time zone.")
-    time_zone = serializers.CharField()
+# The player's feed (``feed``: a CalendarFeed, or None while it is off), its
+# address built for the context's ``request``.
+class FeedOut(Output):
+    enabled = Computed(serializers.BooleanField())
+    url = Computed(serializers.URLField(allow_null=True, help_text="The feed's private address."))
+    reminder = ClockTime(source="feed.reminder", allow_null=True,
+                         help_text="HH:MM, daily time zone.")
+    time_zone = Computed(serializers.CharField())
+
+    def get_enabled(self, mine) -> bool:
+        return mine["feed"] is not None
+
+    def get_url(self, mine) -> str | None:
+        if mine["feed"] is None:
+            return None
+        path = reverse("play:calendar-feed-ics", args=[mine["feed"].token])
+        return self.context["request"].build_absolute_uri(path)
+
+    def get_time_zone(self, mine) -> str:
+        return str(clock.daily_zone())
 
 
 def _feed_out(request, found) -> dict:
-    return {
-        "enabled": found is not None,
-        "url": (request.build_absolute_uri(reverse("play:calendar-feed-ics", args=[found.token]))
-                if found else None),
-        "reminder": found.reminder.strftime("%H:%M") if found else None,
-        "time_zone": str(clock.daily_zone()),
-    }
+    return FeedOut.build({"feed": found}, request=request)
 
 
 class CalendarFeedView(APIView):

@@ -4,7 +4,8 @@
 
 ``code`` is stable for clients (the page translates by it); ``message`` is
 human text in the request's language. A 409 ``stale_version`` also carries
-``state``, the attempt as it is now.
+``state``, the attempt as it is now. The shape is ErrorOut
+(api.play.rest.answers), which builds every error body.
 
 The one place where errors become HTTP answers: the domain's errors
 (api.play.errors) by ``STATUS``, DRF's own (validation, throttling,
@@ -26,7 +27,7 @@ from rest_framework.response import Response
 from api import clock
 from api.outages import RETRY_AFTER_SECONDS, database_unavailable
 from api.play import errors
-from api.play.rest.answers import attempt_out
+from api.play.rest.answers import ErrorOut
 
 log = logging.getLogger(__name__)
 
@@ -78,10 +79,11 @@ def _retry_after(error: errors.PlayError) -> float | None:
 def play_error_response(error: errors.PlayError) -> Response:
     """The answer to a domain error: its status, the one shape, Retry-After
     when waiting helps; a stale version carries the attempt as it is now."""
-    extra = dict(error.extra)
+    extra, context = dict(error.extra), {}
     if isinstance(error, errors.StaleVersion):
-        extra["state"] = attempt_out(error.state, clock.now())
-    response = Response(error_body(error.code, error.message, **extra), status=_status(error))
+        extra["state"], context["now"] = error.state, clock.now()
+    response = Response(error_body(error.code, error.message, context=context, **extra),
+                        status=_status(error))
     wait = _retry_after(error)
     if wait is not None:
         response["Retry-After"] = str(int(wait))
@@ -102,8 +104,13 @@ _DRF_CODES = {
 }
 
 
-def error_body(code: str, message: str, fields: dict | None = None, **extra) -> dict:
-    return {"error": {"code": code, "message": str(message), "fields": fields or {}, **extra}}
+def error_body(code: str, message: str, fields: dict | None = None, *,
+               context: dict | None = None, **extra) -> dict:
+    """The one error shape; ``extra`` holds the values ErrorDetailOut names
+    beside code, message and fields, ``context`` what they need (``now``
+    for a ``state``)."""
+    detail = {"code": code, "message": message, "fields": fields or {}, **extra}
+    return ErrorOut.build(detail, **(context or {}))
 
 
 def _flatten(detail) -> dict:

@@ -1,5 +1,6 @@
-"""The REST layer of private leagues (api.play.leagues): inputs, answers'
-shapes for the schema, views and their URLs (included by rest/urls.py)."""
+"""The REST layer of private leagues (api.play.leagues): inputs, answers
+(Outputs: each builds its answer and is what the schema documents), views
+and their URLs (included by rest/urls.py)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ from api.play.leagues import services
 from api.play.leagues.models import League
 from api.play.records import league_boards as boards
 from api.play.rest import throttles
+from api.play.rest.answers import LeaderboardEntryOut
 from api.play.rest.auth import user_or_guest
 from api.play.rest.inputs import DisplayNameField, Input, StrictCharField, _display_name
-from api.play.rest.schema import DATE, GAME, LeaderboardEntryOut, documented
+from api.play.rest.schema import DATE, GAME, documented
+from api.play.rest.shapes import Computed, Output
 from api.play.rest.views import _date
 
 # -- input -------------------------------------------------------------------------
@@ -46,33 +49,61 @@ def _valid(serializer_class, data):
 # -- answers -------------------------------------------------------------------------
 
 
-class LeagueSummaryOut(serializers.Serializer):
+# A league (api.play.leagues.models.League) as the player of the context's
+# ``user`` sees it.
+class LeagueSummaryOut(Output):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    is_owner = serializers.BooleanField()
-    member_count = serializers.IntegerField()
+    is_owner = Computed(serializers.BooleanField())
+    member_count = Computed(serializers.IntegerField())
+
+    def get_is_owner(self, league) -> bool:
+        return league.owner_id == self.context["user"].pk
+
+    def get_member_count(self, league) -> int:
+        count = getattr(league, "member_count", None)  # annotated by services.leagues_of
+        return league.members.count() if count is None else count
 
 
-class LeagueListOut(serializers.Serializer):
+class LeagueListOut(Output):
     leagues = LeagueSummaryOut(many=True)
 
 
-class LeagueMemberOut(serializers.Serializer):
+# Built from api.play.records.league_boards.Member.
+class LeagueMemberOut(Output):
     id = serializers.IntegerField(help_text="The membership's id: the owner removes by it.")
     display_name = serializers.CharField()
     is_owner = serializers.BooleanField()
     is_me = serializers.BooleanField()
 
 
+# A league with its members (in the context: ``members``).
 class LeagueOut(LeagueSummaryOut):
-    max_members = serializers.IntegerField()
-    members = LeagueMemberOut(many=True)
-    invite_code = serializers.CharField(allow_null=True, help_text="The owner's only.")
-    invite_path = serializers.CharField(allow_null=True,
-                                        help_text="The page that joins by the code.")
+    max_members = Computed(serializers.IntegerField())
+    members = Computed(LeagueMemberOut(many=True))
+    invite_code = Computed(serializers.CharField(allow_null=True, help_text="The owner's only."))
+    invite_path = Computed(serializers.CharField(allow_null=True,
+                                                 help_text="The page that joins by the code."))
+
+    def get_member_count(self, league) -> int:
+        return len(self.context["members"])
+
+    def get_max_members(self, league) -> int:
+        return settings.LEAGUE_MAX_MEMBERS
+
+    def get_members(self, league) -> list:
+        return self.context["members"]
+
+    def get_invite_code(self, league) -> str | None:
+        return league.invite_code if self.get_is_owner(league) else None
+
+    def get_invite_path(self, league) -> str | None:
+        if not self.get_is_owner(league):
+            return None
+        return reverse("frontend:league-join", args=[league.invite_code])
 
 
-class StandingOut(serializers.Serializer):
+class StandingOut(Output):
     rank = serializers.IntegerField()
     display_name = serializers.CharField()
     points = serializers.IntegerField()
@@ -80,21 +111,22 @@ class StandingOut(serializers.Serializer):
     is_me = serializers.BooleanField()
 
 
-class PeriodOut(serializers.Serializer):
+class PeriodOut(Output):
     start = serializers.DateField()
     end = serializers.DateField()
     standings = StandingOut(many=True)
 
 
-class LeagueRefOut(serializers.Serializer):
+class LeagueRefOut(Output):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class LeagueBoardsOut(serializers.Serializer):
+# Built from api.play.records.league_boards.LeagueBoards.
+class LeagueBoardsOut(Output):
     league = LeagueRefOut()
-    game = serializers.CharField()
-    date = serializers.DateField()
+    game = serializers.CharField(source="deal.game")
+    date = serializers.DateField(source="deal.date")
     today = serializers.BooleanField()
     entries = LeaderboardEntryOut(many=True, help_text="The day's leaderboard, members only.")
     not_played = serializers.ListField(child=serializers.CharField(),
@@ -103,7 +135,8 @@ class LeagueBoardsOut(serializers.Serializer):
     month = PeriodOut(help_text="The month's first day to the day.")
 
 
-class PlaceOut(serializers.Serializer):
+# Built from api.play.records.league_boards.Place.
+class PlaceOut(Output):
     league = LeagueRefOut()
     game = serializers.CharField()
     rank = serializers.IntegerField(allow_null=True,
@@ -113,30 +146,14 @@ class PlaceOut(serializers.Serializer):
     members = serializers.IntegerField(help_text="Members of the league.")
 
 
-class PlacesOut(serializers.Serializer):
+class PlacesOut(Output):
     date = serializers.DateField()
     places = PlaceOut(many=True, help_text="Each league of mine (by name), each game of the day.")
 
 
-def _summary(league: League, *, user) -> dict:
-    count = getattr(league, "member_count", None)  # annotated by services.leagues_of
-    return {"id": league.pk, "name": league.name, "is_owner": league.owner_id == user.pk,
-            "member_count": league.members.count() if count is None else count}
-
-
 def _league_out(league: League, *, user) -> dict:
-    owner = league.owner_id == user.pk
-    members = [{k: m[k] for k in ("id", "display_name", "is_owner", "is_me")}
-               for m in boards.members_of(league, user_id=user.pk)]
-    return {
-        **_summary(league, user=user),
-        "member_count": len(members),
-        "max_members": settings.LEAGUE_MAX_MEMBERS,
-        "members": members,
-        "invite_code": league.invite_code if owner else None,
-        "invite_path": (reverse("frontend:league-join", args=[league.invite_code])
-                        if owner else None),
-    }
+    members = boards.members_of(league, user_id=user.pk)
+    return LeagueOut.build(league, user=user, members=members)
 
 
 # -- views -------------------------------------------------------------------------
@@ -148,8 +165,8 @@ class LeaguesView(APIView):
     @documented(ok={200: LeagueListOut}, operation_id="leagues_list", summary="My leagues")
     def get(self, request):
         user = user_or_guest(request)
-        return Response({"leagues": [_summary(league, user=user)
-                                     for league in services.leagues_of(user=user)]})
+        leagues = {"leagues": services.leagues_of(user=user)}
+        return Response(LeagueListOut.build(leagues, user=user))
 
     @documented(request=LeagueIn, ok={201: LeagueOut}, errors=(403, 409),
                 summary="Make a league (registered players); you own it")
@@ -222,7 +239,8 @@ class LeagueBoardsView(APIView):
         league = services.league_of_member(user=user, league_id=league_id)
         now = clock.now()
         deal = day_deals.deal_for(game=game, date=_date(date), now=now)
-        return Response(boards.league_boards(league, deal=deal, user_id=user.pk, now=now))
+        found = boards.league_boards(league, deal=deal, user_id=user.pk, now=now)
+        return Response(LeagueBoardsOut.build(found))
 
 
 class LeaguePlacesView(APIView):
@@ -236,8 +254,9 @@ class LeaguePlacesView(APIView):
             raise FutureDate()
         deals = [deal for deal in day_deals.daily_deals(day=day)
                  if deal.state == DailyDeal.State.VERIFIED]
-        return Response({"date": day.isoformat(), "places": boards.places(
-            leagues=services.leagues_of(user=user), deals=deals, user_id=user.pk)})
+        places = boards.places(leagues=services.leagues_of(user=user), deals=deals,
+                               user_id=user.pk)
+        return Response(PlacesOut.build({"date": day, "places": places}))
 
 
 urlpatterns = [

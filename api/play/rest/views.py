@@ -1,10 +1,10 @@
-"""Thin views: validate input, call one service or selector, shape the answer."""
+"""Thin views: validate input, call one service or selector, shape the
+answer with its Output (api.play.rest.answers)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
@@ -22,11 +22,11 @@ from api.play.attempts import post_mortem
 from api.play.attempts import services as attempts
 from api.play.errors import FutureDate, NotFound, PlayError
 from api.play.records import selectors
-from api.play.rest import answers, heavy, throttles
+from api.play.rest import answers as out
+from api.play.rest import heavy, throttles
 from api.play.rest import inputs as s
-from api.play.rest import schema as out
 from api.play.rest.auth import csrf_enforce, user_or_guest
-from api.play.rest.schema import DATE, GAME, MONTH, documented
+from api.play.rest.schema import DATE, GAME, MONTH, BodyOnDeleteSchema, documented
 
 
 def _valid(serializer_class, data):
@@ -48,21 +48,21 @@ def _date(text: str) -> dt.date:
 
 
 class MeView(APIView):
-    schema = out.BodyOnDeleteSchema()
+    schema = BodyOnDeleteSchema()
 
     @documented(ok={200: out.PlayerOut},
                 summary="The current player (a guest is made on a first visit)")
     def get(self, request):
         user = user_or_guest(request)
         get_token(request._request)  # sets the CSRF cookie the page will send back
-        return Response(answers.player_out(accounts.player_get_or_create(user=user)))
+        return Response(out.PlayerOut.build(accounts.player_get_or_create(user=user)))
 
     @documented(request=s.PlayerIn, ok={200: out.PlayerOut}, errors=(409,),
                 summary="Change the display name")
     def patch(self, request):
         data = _valid(s.PlayerIn, request.data)
         user = user_or_guest(request)
-        return Response(answers.player_out(accounts.player_rename(user=user, **data)))
+        return Response(out.PlayerOut.build(accounts.player_rename(user=user, **data)))
 
     @documented(request=s.AccountDeleteIn, ok={204: None}, errors=(400,),
                 summary="Delete my account and everything kept about me; the session ends")
@@ -91,7 +91,8 @@ class MyDataView(APIView):
     def get(self, request):
         user = user_or_guest(request)
         player = accounts.player_get_or_create(user=user)
-        return Response(privacy.player_data(user=user, player=player, now=clock.now()))
+        data = privacy.player_data(user=user, player=player, now=clock.now())
+        return Response(out.MyDataOut.build(data))
 
 
 _DEFAULT_THROTTLES = [throttles.PlayAnonThrottle, throttles.PlayUserThrottle]
@@ -131,7 +132,7 @@ class RegisterView(APIView):
         if request.auth is None:
             # The password changed: keep this session logged in (new session key).
             login(request._request, user, backend=lockout.SESSION_BACKEND)
-        return Response(answers.player_out(player), status=status.HTTP_201_CREATED)
+        return Response(out.PlayerOut.build(player), status=status.HTTP_201_CREATED)
 
 
 class LoginView(APIView):
@@ -151,7 +152,7 @@ class LoginView(APIView):
             accounts.guest_attempts_carry(guest=before, account=user, now=clock.now())
         login(request._request, user, backend=lockout.SESSION_BACKEND)
         get_token(request._request)
-        return Response(answers.player_out(accounts.player_get_or_create(user=user)))
+        return Response(out.PlayerOut.build(accounts.player_get_or_create(user=user)))
 
 
 class LogoutView(APIView):
@@ -173,18 +174,10 @@ class TokenView(APIView):
     def post(self, request):
         data = _valid(s.CredentialsIn, request.data)
         user = _authenticate(request, data)
-        token = tokens.token_issue(user)
-        expires = token.created + dt.timedelta(seconds=settings.API_TOKEN_TTL_SECONDS)
-        return Response({"token": token.key, "expires_at": expires.isoformat()})
+        return Response(out.TokenOut.build(tokens.token_issue(user)))
 
 
 # -- daily deals ------------------------------------------------------------------------
-
-
-def _deal_out(deal, *, today: dt.date, user, now: dt.datetime) -> dict:
-    mine = selectors.attempts_on(user=user, deal=deal) if user.is_authenticated else []
-    won_share = selectors.won_share(deal) if deal.date < today and deal.is_verified else None
-    return answers.deal_out(deal, today=today, my_attempts=mine, won_share=won_share, now=now)
 
 
 class DailyView(APIView):
@@ -193,15 +186,9 @@ class DailyView(APIView):
     def get(self, request):
         now = clock.now()
         today = clock.day_of(now)
-        next_start = clock.day_start(today + dt.timedelta(days=1))
-        deals = day_deals.daily_deals(day=today)
-        return Response({
-            "date": today.isoformat(),
-            "time_zone": str(clock.daily_zone()),
-            "next_day_starts_at": next_start.isoformat(),
-            "seconds_to_next_day": max(0, int((next_start - now).total_seconds())),
-            "deals": [_deal_out(d, today=today, user=request.user, now=now) for d in deals],
-        })
+        deals = [selectors.deal_read(deal=deal, user=request.user, today=today)
+                 for deal in day_deals.daily_deals(day=today)]
+        return Response(out.DailyOut.build({"date": today, "deals": deals}, now=now))
 
 
 class DailyDealView(APIView):
@@ -210,7 +197,8 @@ class DailyDealView(APIView):
     def get(self, request, date: str, game: str):
         now = clock.now()
         deal = day_deals.deal_for(game=game, date=_date(date), now=now)
-        return Response(_deal_out(deal, today=clock.day_of(now), user=request.user, now=now))
+        read = selectors.deal_read(deal=deal, user=request.user, today=clock.day_of(now))
+        return Response(out.DealOut.build(read, now=now))
 
 
 class DailySolutionView(APIView):
@@ -220,7 +208,7 @@ class DailySolutionView(APIView):
     def get(self, request, date: str, game: str):
         now = clock.now()
         deal = day_deals.deal_for(game=game, date=_date(date), now=now)
-        return Response(day_deals.deal_solution(deal=deal, now=now))
+        return Response(out.SolutionOut.build(day_deals.deal_solution(deal=deal, now=now)))
 
 
 # -- attempts --------------------------------------------------------------------------
@@ -237,9 +225,8 @@ class AttemptsView(APIView):
         page = paginator.paginate_queryset(
             selectors.attempts_of(user=user, game=query.get("game"), date=query.get("date")),
             request, view=self)
-        now = clock.now()
-        return paginator.get_paginated_response(
-            [answers.attempt_summary_out(state, now) for state in selectors.states(page)])
+        return Response(out.AttemptPageOut.build(paginator, now=clock.now(),
+                                                 states=selectors.states(page)))
 
     @documented(request=s.AttemptStartIn, ok={201: out.AttemptOut}, errors=(404, 409),
                 summary="Start an attempt")
@@ -248,12 +235,13 @@ class AttemptsView(APIView):
         user = user_or_guest(request)
         now = clock.now()
         state = attempts.attempt_start(user=user, game=data["game"], date=data.get("date"), now=now)
-        return Response(answers.attempt_out(state, now), status=status.HTTP_201_CREATED)
+        return Response(out.AttemptOut.build(state, now=now),
+                        status=status.HTTP_201_CREATED)
 
 
 def _played(state_and_replayed) -> Response:
     state, replayed = state_and_replayed
-    return Response(answers.attempt_out(state, clock.now(), replayed=replayed))
+    return Response(out.AttemptOut.build(state, now=clock.now(), replayed=replayed))
 
 
 class AttemptView(APIView):
@@ -261,7 +249,7 @@ class AttemptView(APIView):
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
         state = attempts.attempt_get(user=user, attempt_id=attempt_id)
-        return Response(answers.attempt_out(state, clock.now()))
+        return Response(out.AttemptOut.build(state, now=clock.now()))
 
 
 class MoveView(APIView):
@@ -296,7 +284,7 @@ class FinishView(APIView):
         user = user_or_guest(request)
         now = clock.now()
         state = attempts.attempt_finish(user=user, attempt_id=attempt_id, now=now)
-        return Response(answers.attempt_out(state, now))
+        return Response(out.AttemptOut.build(state, now=now))
 
 
 class RetryView(APIView):
@@ -309,7 +297,8 @@ class RetryView(APIView):
         now = clock.now()
         state = attempts.attempt_retry(user=user, attempt_id=attempt_id,
                                        move_number=data["move_number"], now=now)
-        return Response(answers.attempt_out(state, now), status=status.HTTP_201_CREATED)
+        return Response(out.AttemptOut.build(state, now=now),
+                        status=status.HTTP_201_CREATED)
 
 
 class LogView(APIView):
@@ -318,7 +307,8 @@ class LogView(APIView):
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
         with heavy.one_at_a_time(user):  # the whole log replayed: one at a time
-            return Response(attempts.attempt_log(user=user, attempt_id=attempt_id))
+            log = attempts.attempt_log(user=user, attempt_id=attempt_id)
+            return Response(out.LogOut.build(log))
 
 
 class HintView(APIView):
@@ -332,7 +322,8 @@ class HintView(APIView):
     )
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
-        return Response(attempts.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now()))
+        hint = attempts.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now())
+        return Response(out.HintOut.build(hint))
 
 
 class AnalysisView(APIView):
@@ -345,13 +336,15 @@ class AnalysisView(APIView):
         query = _valid(s.AnalysisIn, request.query_params)
         user = user_or_guest(request)
         if not query["steps"]:
-            state, found = attempts.attempt_analysis(user=user, attempt_id=attempt_id,
-                                                     now=clock.now())
-            return Response(answers.analysis_out(state, found))
+            return _analysis(user, attempt_id)
         with heavy.one_at_a_time(user):  # the positions: one such answer at a time
-            state, found = attempts.attempt_analysis(user=user, attempt_id=attempt_id,
-                                                     now=clock.now())
-            return Response(answers.analysis_out(state, found, steps=True))
+            return _analysis(user, attempt_id, steps=True)
+
+
+def _analysis(user, attempt_id: int, *, steps: bool = False) -> Response:
+    state, found = attempts.attempt_analysis(user=user, attempt_id=attempt_id, now=clock.now(),
+                                             steps=steps)
+    return Response(out.AnalysisOut.build(state, found=found))
 
 
 # -- records --------------------------------------------------------------------------
@@ -363,7 +356,8 @@ class HistoryView(APIView):
     def get(self, request):
         query = _valid(s.HistoryIn, request.query_params)
         user = user_or_guest(request)
-        return Response(selectors.history(user=user, game=query.get("game"), now=clock.now()))
+        history = selectors.history(user=user, game=query.get("game"), now=clock.now())
+        return Response(out.HistoryOut.build(history))
 
 
 class PostMortemView(APIView):
@@ -373,7 +367,7 @@ class PostMortemView(APIView):
     def get(self, request, date: str, game: str):
         now = clock.now()
         deal = day_deals.deal_for(game=game, date=_date(date), now=now)
-        return Response(post_mortem.post_mortem_get(deal=deal, now=now))
+        return Response(out.PostMortemOut.build(post_mortem.post_mortem_get(deal=deal, now=now)))
 
 
 class LeaderboardView(APIView):
@@ -387,10 +381,9 @@ class LeaderboardView(APIView):
         now = clock.now()
         deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         user_id = request.user.pk if request.user.is_authenticated else None
-        return Response(
-            selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now,
-                                  registered=query["registered"])
-        )
+        board = selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now,
+                                      registered=query["registered"])
+        return Response(out.LeaderboardOut.build(board))
 
 
 def _calendar(request, game: str, month: str | None) -> Response:
@@ -407,7 +400,8 @@ def _calendar(request, game: str, month: str | None) -> Response:
             _("The archive starts in %(month)s.") % {"month": start.strftime("%Y-%m")},
             code="before_first_day",
         )
-    return Response(selectors.calendar_month(user=user, game=game, month=first, now=now))
+    calendar = selectors.calendar_month(user=user, game=game, month=first, now=now)
+    return Response(out.CalendarOut.build(calendar))
 
 
 class CalendarView(APIView):

@@ -12,7 +12,7 @@ import threading
 import pytest
 from waiting import wait_until
 
-from api.play.rest import answers
+from api.play.attempts import services
 
 
 @pytest.fixture
@@ -20,17 +20,17 @@ def held_steps(monkeypatch):
     """The first build of the analysis' positions waits for .set(); .building
     is set once it has started."""
     release, building = threading.Event(), threading.Event()
-    notation = answers._notation
+    steps = services._steps
     first = [True]
 
-    def held(positions):
+    def held(state, found):
         if first[0]:
             first[0] = False
             building.set()
             assert release.wait(30), "the test never released the build"
-        return notation(positions)
+        return steps(state, found)
 
-    monkeypatch.setattr(answers, "_notation", held)
+    monkeypatch.setattr(services, "_steps", held)
     release.building = building
     yield release
     release.set()
