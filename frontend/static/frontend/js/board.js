@@ -29,6 +29,11 @@ export function cardElement(code, { movable = false } = {}) {
   );
 }
 
+/** A slot: the board's one kind of button (a tab stop only when current, setCurrent). */
+function newSlot(...children) {
+  return h("div", { role: "button", tabindex: "-1" }, children);
+}
+
 /** Put a stack's cards where stackPlaces says, and give the stack its size. */
 function placeStack(stack, game, metrics) {
   const cards = stack.children;
@@ -142,7 +147,7 @@ export class BoardView {
       const slots = codes.map((code, index) => {
         let slot = frame.bouquet.slots.get(code);
         if (!slot) {
-          slot = h("div", { role: "button", tabindex: "-1" });
+          slot = newSlot();
           frame.bouquet.slots.set(code, slot);
         }
         update(slot, slotAttrs({ kind: "bouquet", index, target: null },
@@ -164,19 +169,19 @@ export class BoardView {
   }
 
   /**
-   * The board's slots for `game` and its `stackCount` piles or columns, built once and kept from one drawing to
-   * the next (as its cards are): a move then changes the few elements it
-   * concerns, and the page lays out only those again.
+   * The board's slots for `game` and its `stackCount` piles or columns,
+   * built once and kept from one drawing to the next (as its cards are): a
+   * move then changes the few elements it concerns, and the page lays out
+   * only those again.
    */
   frame(game, stackCount) {
     if (this.frames?.game === game && this.frames.stacks.length === stackCount) return this.frames;
-    const slot = (...children) => h("div", { role: "button", tabindex: "-1" }, children);
     const stacks = Array.from({ length: stackCount }, (_, index) => {
       const stack = h("div", { class: "stack" });
-      return { slot: slot(h("span", { class: "slot__number", "aria-hidden": "true" }, String(index + 1)), stack), stack };
+      return { slot: newSlot(h("span", { class: "slot__number", "aria-hidden": "true" }, String(index + 1)), stack), stack };
     });
     const foundations = SUIT_ORDER.map((suit) => ({
-      slot: slot(),
+      slot: newSlot(),
       empty: h("div", { class: `card card--empty card--${suit}`, "aria-hidden": "true" },
         h("span", { class: "card__pip" }, suitSign(suit))),
       count: h("span", { class: "slot__count", "aria-hidden": "true" }),
@@ -193,7 +198,7 @@ export class BoardView {
         section: h("section", { class: "board__bouquet" }),
         label: h("h2", { class: "board__label", "aria-hidden": "true" }),
         empty: h("p", { class: "board__empty" }, gettext("The bouquet is empty.")),
-        slots: new Map(), // card code -> its slot while the card is in the bouquet
+        slots: new Map(), // card code -> its slot (a card leaves the bouquet for good)
       };
       parts.push(bouquet.section);
     }

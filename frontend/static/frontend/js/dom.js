@@ -74,11 +74,9 @@ export function keepChildren(el, children) {
   });
 }
 
-/** Set a CSS custom property inline, or remove it (`value` null), when it differs. */
+/** Set a CSS custom property inline, when it differs. */
 export function setVar(el, name, value) {
-  if (el.style.getPropertyValue(name) === (value ?? "")) return;
-  if (value === null) el.style.removeProperty(name);
-  else el.style.setProperty(name, value);
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
 }
 
 /** gettext from Django's JavaScript catalog, or the text itself. */
