@@ -11,6 +11,8 @@ offers the forced finish (the API's `forced`), one click on that button
 ends the game. Each game is played twice: with the default settings, and
 with "move safe cards home" and "one gesture" on (a card with one listed
 target plays on one click; moves the page sent home by itself are skipped).
+A gesture the page leaves unanswered for 20 s stops the run with what the
+page showed and its last API requests.
 
 It prints, per game and settings:
 - the time from pointer-up to the board redrawn with the move (the page's
@@ -29,12 +31,14 @@ It prints, per game and settings:
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -68,9 +72,40 @@ def measures(page, name: str) -> list[tuple[int, float]]:
         ".map((m) => [m.detail.moves, m.duration])", name)]
 
 
+class Unanswered(RuntimeError):
+    """A gesture the page did not answer in time, with what the page showed."""
+
+
+def watch_api(page) -> collections.deque:
+    """The page's last API requests and their outcomes, noted from outside
+    the page (nothing runs in it), for the report of a gesture left unanswered."""
+    seen = collections.deque(maxlen=12)
+    started = time.monotonic()
+
+    def note(what):
+        return lambda request: seen.append(
+            f"{time.monotonic() - started:8.2f}s {what} {request.method} {request.url.split('/api/v1', 1)[-1]}"
+            + (f" ({request.failure})" if what == "failed" else ""))
+
+    page.on("request", note("sent"))
+    page.on("requestfinished", note("answered"))
+    page.on("requestfailed", note("failed"))
+    return seen
+
+
+def unanswered(page, token: str, api_log, error) -> Unanswered:
+    state = page.evaluate(
+        "() => { const p = document.querySelector('[data-play]');"
+        " return {dataset: {...p.dataset}, message: p.querySelector('[data-ref=\"message\"]').textContent,"
+        " selected: [...p.querySelectorAll('.slot--selected')].map((e) => e.dataset.card)}; }")
+    return Unanswered(f"no answer to {token} in time ({error.__class__.__name__}); the page: "
+                      f"{json.dumps(state)}; its last API requests:\n  " + "\n  ".join(api_log))
+
+
 def play(page, base: str, game: str, line: list[str], *, quick: bool) -> dict:
     """Win the deal along `line` through the page. `quick`: the settings
     "move safe cards home" and "one gesture" are on."""
+    api_log = watch_api(page)
     page.goto(f"{base}/play/{game}/")
     page.locator('[data-ref="start"]').click()
     page.wait_for_selector('[data-play][data-status="playing"][data-busy="false"]')
@@ -98,10 +133,13 @@ def play(page, base: str, game: str, line: list[str], *, quick: bool) -> dict:
             page.locator(f'.slot[data-kind="stack"][data-index="{target}"]').click()
             clicks += 2
         gestures += 1
-        page.wait_for_function(
-            "(v) => { const p = document.querySelector('[data-play]');"
-            " return Number(p.dataset.version) > v && p.dataset.busy === 'false'"
-            " && p.dataset.queued !== '1'; }", arg=attempt["version"])
+        try:
+            page.wait_for_function(
+                "(v) => { const p = document.querySelector('[data-play]');"
+                " return Number(p.dataset.version) > v && p.dataset.busy === 'false'"
+                " && p.dataset.queued !== '1'; }", arg=attempt["version"])
+        except Exception as error:  # Playwright's TimeoutError
+            raise unanswered(page, token, api_log, error) from error
     if page.locator('[data-ref="autofinish"]').is_visible():
         page.locator('[data-ref="autofinish"]').click()
         clicks += 1
