@@ -58,8 +58,11 @@ def test_the_replay_can_be_watched(locale, width, height, deals, today, open_pag
     assert page.url.endswith("#step=4")
 
     # Play runs the steps by itself, fast; pause stops it.
-    # Under a fake clock: the steps' timer runs only as far as the test says.
+    # Under a paused fake clock: the steps' timer runs only as far as the test
+    # says (an installed clock also flows with real time, which on a slow
+    # machine could step past 6 before the check below looks).
     page.clock.install()
+    page.clock.pause_at(dt.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000 + 1, dt.timezone.utc))
     page.locator('[data-ref="speed"]').select_option("400")
     page.locator('[data-ref="play"]').click()
     page.clock.run_for(2 * 400 + 50)
