@@ -105,6 +105,17 @@ def _generous_throttles(generous_throttles):
 
 
 @pytest.fixture
+def rates(settings):
+    """rates(**scopes): the throttle rates for this test (others unlimited)."""
+
+    def set_rates(**scopes):
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+            "anon": "100000/min", "user": "100000/min", **scopes}}
+
+    return set_rates
+
+
+@pytest.fixture
 def api(live_server):
     """A new visitor: makes the guest with its first request."""
 

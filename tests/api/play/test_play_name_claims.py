@@ -6,33 +6,16 @@ names that already collide are settled by the migration."""
 from __future__ import annotations
 
 import importlib
-import threading
 
 import pytest
 from django.apps import apps
+from play_calls import at_once
 
 from api.play.models import Player
 from api.play.names import display_name_key
 
 PASSWORD = "a long pass phrase 42"
 CLAIMS = 12
-
-
-def _at_once(calls):
-    """Run the calls on threads released together; their answers in order."""
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(index, call):
-        barrier.wait()
-        answers[index] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
 
 
 # Capital Cyrillic and Greek letters that fold to a lower case with no Latin look-alike.
@@ -57,7 +40,7 @@ def test_a_capital_cyrillic_look_alike_is_refused_beside_the_latin_name(api, mak
 
 def test_twelve_parallel_registrations_with_one_name_give_one_winner(api):
     guests = [api() for _ in range(CLAIMS)]
-    replies = _at_once([
+    replies = at_once([
         (lambda n=n, guest=guest: guest.post("/api/v1/auth/register", {
             "username": f"claimant{n}", "password": PASSWORD, "display_name": "Jackpot"}))
         for n, guest in enumerate(guests)])
@@ -73,7 +56,7 @@ def test_twelve_parallel_registrations_with_one_name_give_one_winner(api):
 
 def test_twelve_parallel_renames_to_one_name_give_one_winner(api):
     players = [api() for _ in range(CLAIMS)]
-    replies = _at_once([
+    replies = at_once([
         (lambda player=player: player.patch("/api/v1/me", {"display_name": "Queen of Hearts"}))
         for player in players])
     assert sorted(r.status for r in replies) == [200] + [409] * (CLAIMS - 1), [r.body for r in replies]

@@ -6,46 +6,13 @@ and the leaderboard can show registered players only."""
 from __future__ import annotations
 
 import datetime as dt
-import threading
 
-import pytest
+from play_calls import at_once, first_move
 from rest_framework.throttling import SimpleRateThrottle
 
 from api.play.models import Attempt, Player
 
 GUESTS_AT_ONCE = 60
-
-
-@pytest.fixture
-def rates(settings):
-    """rates(**scopes): the throttle rates for this test (others unlimited)."""
-
-    def set_rates(**scopes):
-        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
-            "anon": "100000/min", "user": "100000/min", **scopes}}
-
-    return set_rates
-
-
-def _at_once(calls):
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(index, call):
-        barrier.wait()
-        answers[index] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
-
-
-def _first_move(attempt: dict) -> str:
-    legal = attempt["legal"][0]
-    return f"{legal['card']}>{legal['targets'][0]}"
 
 
 def test_the_default_guest_rates_are_a_small_burst_and_a_few_an_hour():
@@ -60,7 +27,7 @@ def test_the_default_guest_rates_are_a_small_burst_and_a_few_an_hour():
 
 def test_sixty_guests_asked_for_in_one_second_make_only_the_burst(bare_api, rates, transactional_db):
     rates(guest_burst="3/min", guest="10/hour")
-    replies = _at_once([(lambda: bare_api().get("/api/v1/me")) for _ in range(GUESTS_AT_ONCE)])
+    replies = at_once([(lambda: bare_api().get("/api/v1/me")) for _ in range(GUESTS_AT_ONCE)])
     statuses = sorted(r.status for r in replies)
     assert statuses == [200] * 3 + [429] * (GUESTS_AT_ONCE - 3)
     refused = [r for r in replies if r.status == 429]
@@ -80,7 +47,7 @@ def test_a_guests_ranked_attempt_goes_to_the_account_it_logs_in_to(
         api, alice, password, todays_deals, today):
     browser = api()
     ranked = browser.start("flower")
-    ranked = browser.move(ranked, _first_move(ranked))
+    ranked = browser.move(ranked, first_move(ranked))
     reply = browser.post("/api/v1/auth/login", {"username": "alice", "password": password})
     assert reply.status == 200, reply.body
     # Now alice's: hers to read, and no second ranked attempt on the deal.
@@ -99,10 +66,10 @@ def test_when_both_have_played_the_accounts_result_stands(
         api, login, alice, password, todays_deals, today):
     own = login(api, alice)
     mine = own.start("cruel")
-    mine = own.move(mine, _first_move(mine))
+    mine = own.move(mine, first_move(mine))
     browser = api()
     theirs = browser.start("cruel")
-    theirs = browser.move(theirs, _first_move(theirs))
+    theirs = browser.move(theirs, first_move(theirs))
     url = f"/api/v1/leaderboard/cruel/{today.isoformat()}"
     assert browser.get(url).body["total"] == 2
     assert browser.post("/api/v1/auth/login",
@@ -130,7 +97,7 @@ def test_the_leaderboard_can_show_registered_players_only(api, login, alice, tod
     players = [login(api, alice), api(), api()]
     for player in players:
         attempt = player.start("cruel")
-        player.move(attempt, _first_move(attempt))
+        player.move(attempt, first_move(attempt))
     url = f"/api/v1/leaderboard/cruel/{today.isoformat()}"
     everyone = players[1].get(url).body
     assert everyone["total"] == 3 and everyone["registered"] is False
@@ -150,7 +117,7 @@ def test_the_registered_board_from_cached_counts(api, login, alice, bob, todays_
     players = [login(api, alice), login(api, bob), api()]
     for player in players:
         attempt = player.start("cruel")
-        player.move(attempt, _first_move(attempt))
+        player.move(attempt, first_move(attempt))
     url = f"/api/v1/leaderboard/cruel/{today.isoformat()}"
     assert players[0].get(url).body["total"] == 3
     board = players[0].get(f"{url}?registered=true").body
@@ -164,8 +131,8 @@ def test_two_guests_logging_in_to_one_account_at_once_leave_it_one_ranked_attemp
     browsers = [api() for _ in range(2)]
     for browser in browsers:
         attempt = browser.start("cruel")
-        browser.move(attempt, _first_move(attempt))
-    replies = _at_once([
+        browser.move(attempt, first_move(attempt))
+    replies = at_once([
         (lambda browser=browser: browser.post(
             "/api/v1/auth/login", {"username": "alice", "password": password}))
         for browser in browsers])

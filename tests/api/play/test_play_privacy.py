@@ -8,14 +8,10 @@ import datetime as dt
 import json
 
 from django.contrib.auth import get_user_model
+from play_calls import first_move
 from rest_framework.authtoken.models import Token
 
 from api.play.models import Attempt, AttemptAction, AttemptAnalysis, Player, Session
-
-
-def _first_move(attempt: dict) -> str:
-    legal = attempt["legal"][0]
-    return f"{legal['card']}>{legal['targets'][0]}"
 
 
 def _ranked(deal, user, *, cards_home):
@@ -30,7 +26,7 @@ def test_my_data_holds_the_account_attempts_logs_and_records_and_no_secret(
         as_alice, alice, bare_api, password, todays_deals, settings):
     settings.PLAY_ANALYSIS_ON_FINISH = False  # the analysis is written below
     started = as_alice.start("cruel")
-    move = _first_move(started)
+    move = first_move(started)
     attempt = as_alice.finish(as_alice.move(started, move))
     AttemptAnalysis.objects.create(attempt_id=attempt["id"], state="done", verdict="lost",
                                    lost_at=1, lost_move=move, keeping_line="R")

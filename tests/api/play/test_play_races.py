@@ -12,41 +12,20 @@ import threading
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from play_calls import at_once, first_move
 
 from api import clock
 
 PAIRS = 25
 
 
-def _at_once(*calls):
-    """Run the calls on threads released together; their answers in order."""
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(index, call):
-        barrier.wait()
-        answers[index] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
-
-
-def _first_move(attempt: dict) -> str:
-    legal = attempt["legal"][0]
-    return f"{legal['card']}>{legal['targets'][0]}"
-
-
 def _rival(player, attempt: dict, kind: str):
     path = f"/api/v1/attempts/{attempt['id']}"
     version = attempt["version"]
     if kind == "move":
-        return lambda: player.post(f"{path}/moves", {"move": _first_move(attempt), "version": version})
+        return lambda: player.post(f"{path}/moves", {"move": first_move(attempt), "version": version})
     if kind == "batch":
-        return lambda: player.post(f"{path}/moves", {"moves": [_first_move(attempt)],
+        return lambda: player.post(f"{path}/moves", {"moves": [first_move(attempt)],
                                                       "version": version})
     return lambda: player.post(f"{path}/undo", {"version": version})
 
@@ -60,9 +39,9 @@ def test_a_finish_racing_an_action_leaves_the_attempt_finished_for_good(
     outcomes: set = set()
     for _ in range(PAIRS):
         started = player.start("flower")
-        attempt = player.move(started, _first_move(started))
+        attempt = player.move(started, first_move(started))
         path = f"/api/v1/attempts/{attempt['id']}"
-        finish, rival = _at_once(lambda: player.post(f"{path}/finish"), _rival(player, attempt, kind))
+        finish, rival = at_once([lambda: player.post(f"{path}/finish"), _rival(player, attempt, kind)])
 
         assert finish.status == 200, finish.body
         assert rival.status in (200, 409), rival.body
@@ -96,7 +75,7 @@ def test_moves_racing_the_day_s_end_leave_the_ranked_record_as_it_was_at_midnigh
     accepted, refused = [], []
 
     def keep_moving():
-        state, move = attempt, _first_move(attempt)
+        state, move = attempt, first_move(attempt)
         for _ in range(40):
             reply = player.post(f"/api/v1/attempts/{state['id']}/moves",
                                 {"move": move, "version": state["version"]})
@@ -104,7 +83,7 @@ def test_moves_racing_the_day_s_end_leave_the_ranked_record_as_it_was_at_midnigh
                 state = reply.body
                 accepted.append(state)
                 # Answered after midnight, a move made before it lists nothing more.
-                move = _first_move(state) if state["legal"] else move
+                move = first_move(state) if state["legal"] else move
             else:
                 refused.append(reply)
 
@@ -113,7 +92,7 @@ def test_moves_racing_the_day_s_end_leave_the_ranked_record_as_it_was_at_midnigh
             threading.Event().wait(0.005)
         moment[0] = midnight + dt.timedelta(milliseconds=1)
 
-    _at_once(keep_moving, strike_midnight)
+    at_once([keep_moving, strike_midnight])
 
     assert len(accepted) >= 5 and refused, "the clock never struck midnight during the moves"
     assert {r.error_code for r in refused} == {"day_over"}
@@ -135,7 +114,7 @@ def test_finishing_keeps_the_record_s_time_at_the_last_action(api, todays_deals,
     player = api()
     attempt = player.start("flower")
     moment[0] = start + dt.timedelta(seconds=68)
-    attempt = player.move(attempt, _first_move(attempt))
+    attempt = player.move(attempt, first_move(attempt))
     moment[0] = start + dt.timedelta(minutes=14)  # the player left it idle
     finished = player.post(f"/api/v1/attempts/{attempt['id']}/finish").body
     assert finished["elapsed_seconds"] == 68.0

@@ -9,14 +9,10 @@ import datetime as dt
 import threading
 
 import pytest
+from play_calls import first_move
 
 from api import clock
 from api.play.models import Attempt
-
-
-def _first_move(attempt: dict) -> str:
-    legal = attempt["legal"][0]
-    return f"{legal['card']}>{legal['targets'][0]}"
 
 
 def _at(monkeypatch, moment: dt.datetime) -> None:
@@ -76,7 +72,7 @@ def test_a_ranked_attempt_is_frozen_at_midnight_and_the_solution_does_not_help(
     assert ranked["ranked"] is True and ranked["frozen"] is False
     assert dt.datetime.fromisoformat(ranked["day_ends_at"]) == midnight
     _at(monkeypatch, midnight - dt.timedelta(seconds=20))
-    ranked = player.move(ranked, _first_move(ranked))
+    ranked = player.move(ranked, first_move(ranked))
     _at(monkeypatch, midnight - dt.timedelta(milliseconds=1))
     board = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
     before = {k: board["entries"][0][k] for k in ("cards_home", "undos", "redeals", "elapsed_seconds")}
@@ -114,7 +110,7 @@ def test_a_ranked_attempt_is_frozen_at_midnight_and_the_solution_does_not_help(
     # Practice on the same deal goes on after the day.
     practice = player.start("cruel", today.isoformat())
     assert practice["ranked"] is False and practice["frozen"] is False
-    assert player.move(practice, _first_move(practice))["version"] == 1
+    assert player.move(practice, first_move(practice))["version"] == 1
 
 
 def test_one_millisecond_before_midnight_a_ranked_move_still_counts(
@@ -124,14 +120,14 @@ def test_one_millisecond_before_midnight_a_ranked_move_still_counts(
     _at(monkeypatch, midnight - dt.timedelta(seconds=5))
     ranked = player.start("flower")
     _at(monkeypatch, midnight - dt.timedelta(milliseconds=1))
-    assert player.move(ranked, _first_move(ranked))["version"] == 1
+    assert player.move(ranked, first_move(ranked))["version"] == 1
 
 
 def test_an_attempt_takes_a_bounded_number_of_actions(api, todays_deals, settings):
     settings.PLAY_MAX_ACTIONS_PER_ATTEMPT = 5
     player = api()
     attempt = player.start("cruel")
-    move = _first_move(attempt)
+    move = first_move(attempt)
     url = f"/api/v1/attempts/{attempt['id']}"
     for version in range(5):
         if version % 2 == 0:

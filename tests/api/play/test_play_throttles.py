@@ -14,17 +14,6 @@ from api.play.models import Player
 PASSWORD = "correct horse battery staple"
 
 
-@pytest.fixture
-def rates(settings):
-    """rates(**scopes): the throttle rates for this test (others unlimited)."""
-
-    def set_rates(**scopes):
-        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
-            "anon": "100000/min", "user": "100000/min", **scopes}}
-
-    return set_rates
-
-
 def test_x_forwarded_for_is_ignored_without_trusted_proxies(bare_api, rates, todays_deals, today):
     rates(anon="3/min")
     visitor = bare_api()
