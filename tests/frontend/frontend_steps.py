@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from certified_deals import certified as certified_deal
 
+import solitaire
+
 SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
@@ -193,3 +195,25 @@ def api_post(page, path: str, body: dict) -> dict:
              headers: {'Content-Type': 'application/json', 'Accept': 'application/json',
                        'X-CSRFToken': document.cookie.match(/csrftoken=([^;]+)/)[1]}}).then(r => r.json())""",
         [path, body])
+
+
+def layout_shift(page) -> float:
+    """The page's cumulative layout shift so far and over 1.5 s more, the
+    shifts that follow an input left out (as Lighthouse counts them)."""
+    return page.evaluate("""() => new Promise((resolve) => {
+      let total = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+      }).observe({type: 'layout-shift', buffered: true});
+      setTimeout(() => resolve(total), 1500);
+    })""")
+
+
+def move_words(token: str, words: dict) -> str:
+    """How the page writes a move: 10\u2666 \u2192 3, 5\u2663 \u2192 foundation, redeal
+    (``words``: the page's "redeal" and "foundation" in its language)."""
+    if token == "R":
+        return words["redeal"]
+    card, target = token.split(">")
+    name = solitaire.card_name(solitaire.parse_card(card))
+    return f"{name} \u2192 {words['foundation'] if target == 'F' else target}"

@@ -8,9 +8,8 @@ import datetime as dt
 import re
 
 from certified_deals import known_loss
-from frontend_steps import api_get, certified, click_move, confirm_finish, start_attempt
+from frontend_steps import api_get, certified, click_move, confirm_finish, move_words, start_attempt
 
-import solitaire
 from api import clock
 from api.play import tasks
 
@@ -23,15 +22,6 @@ WORDS = {
               "foundation": "fundação", "redeal": "redistribuir",
               "kept": "A linha que mantinha a vitória"},
 }
-
-
-def shown(token: str, words: dict) -> str:
-    """How the page writes a move: 10\u2666 \u2192 3, 5\u2663 \u2192 foundation, redeal."""
-    if token == "R":
-        return words["redeal"]
-    card, target = token.split(">")
-    name = solitaire.card_name(solitaire.parse_card(card))
-    return f"{name} \u2192 {words['foundation'] if target == 'F' else target}"
 
 
 def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
@@ -67,8 +57,8 @@ def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
         mine = next(d for d in api_get(page, "/daily")["deals"] if d["game"] == "cruel")["my_attempts"]
         analysis = api_get(page, f"/attempts/{mine[-1]['id']}/analysis")
         keeping = analysis["lost_at"]["keeping_move"]
-        sentence = words["lost"].format(k=k, move=shown(line[k - 1], words),
-                                        keeping=shown(keeping, words))
+        sentence = words["lost"].format(k=k, move=move_words(line[k - 1], words),
+                                        keeping=move_words(keeping, words))
         assert analysis["sealed"] is True and "keeping_line" not in analysis["lost_at"]
         assert panel.inner_text().startswith(f"{sentence} {words['sealed']}"), panel.inner_text()
 
@@ -77,7 +67,7 @@ def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
         panel.get_by_role("link").click()
         page.wait_for_selector(f'[data-replay][data-line="mine"][data-step="{k - 1}"]')
         lost = page.locator('.moves li[data-lost="lost"]')
-        assert lost.inner_text().strip() == shown(line[k - 1], words)
+        assert lost.inner_text().strip() == move_words(line[k - 1], words)
         assert page.locator('[data-ref="intro"]').inner_text() == f"{sentence} {words['sealed']}"
         assert page.get_by_role("button", name=words["kept"]).count() == 0
 
@@ -88,7 +78,7 @@ def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
         assert page.locator('[data-ref="intro"]').inner_text() == sentence
         page.get_by_role("button", name=words["kept"]).click()
         page.wait_for_selector(f'[data-replay][data-line="kept"][data-step="{k - 1}"]')
-        assert page.locator('.moves li[data-lost="kept"]').inner_text().strip() == shown(keeping, words)
+        assert page.locator('.moves li[data-lost="kept"]').inner_text().strip() == move_words(keeping, words)
         page.locator('.moves li[data-lost="kept"] button').click()
         page.wait_for_selector(f'[data-replay][data-step="{k}"]')
 

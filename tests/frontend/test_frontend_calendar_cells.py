@@ -40,65 +40,60 @@ def last_month(transactional_db, today):
 
 
 @pytest.mark.parametrize(("locale", "width", "height"), VIEWS)
-def test_the_calendar_cells_fit_and_playable_days_look_pressable(locale, width, height, last_month, browser,
-                                                               live_server, screenshot, audit):
+def test_the_calendar_cells_fit_and_playable_days_look_pressable(locale, width, height, last_month,
+                                                               viewport_context, live_server, screenshot, audit):
     phone = width < 700
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
-                                  has_touch=phone, is_mobile=phone)
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        page.goto(live_server.url + "/history/")
-        page.wait_for_selector("[data-history][data-loaded]")
-        api_play(page, "cruel", [], date=(last_month + dt.timedelta(days=1)).isoformat())
-        month = last_month.strftime("%Y-%m")
-        page.goto(live_server.url + f"/calendar/cruel/?month={month}")
-        page.wait_for_selector(f'[data-calendar][data-loaded="{month}"]')
+    context = viewport_context(locale, width, height)
+    page = context.new_page()
+    page.goto(live_server.url + "/history/")
+    page.wait_for_selector("[data-history][data-loaded]")
+    api_play(page, "cruel", [], date=(last_month + dt.timedelta(days=1)).isoformat())
+    month = last_month.strftime("%Y-%m")
+    page.goto(live_server.url + f"/calendar/cruel/?month={month}")
+    page.wait_for_selector(f'[data-calendar][data-loaded="{month}"]')
 
-        # Nothing in a cell is cut or spills out of it.
-        spills = page.evaluate(
-            """() => [...document.querySelectorAll('.calendar td')].flatMap(td => {
-                 const box = td.getBoundingClientRect();
-                 return [...td.querySelectorAll('a, .day__inner, a > *, .day__inner > *')]
-                   .filter(el => el.offsetParent !== null)
-                   .filter(el => { const r = el.getBoundingClientRect();
-                     return el.scrollWidth > el.clientWidth || r.right > box.right + 0.5 || r.left < box.left - 0.5
-                       || r.bottom > box.bottom + 0.5; })
-                   .map(el => [td.dataset.date, el.className, el.textContent]); })""")
-        assert spills == [], spills
-        heads = page.evaluate("() => [...document.querySelectorAll('.calendar thead th')]"
-                              ".filter(th => th.scrollWidth > th.clientWidth).map(th => th.textContent)")
-        assert heads == [], heads
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    # Nothing in a cell is cut or spills out of it.
+    spills = page.evaluate(
+        """() => [...document.querySelectorAll('.calendar td')].flatMap(td => {
+             const box = td.getBoundingClientRect();
+             return [...td.querySelectorAll('a, .day__inner, a > *, .day__inner > *')]
+               .filter(el => el.offsetParent !== null)
+               .filter(el => { const r = el.getBoundingClientRect();
+                 return el.scrollWidth > el.clientWidth || r.right > box.right + 0.5 || r.left < box.left - 0.5
+                   || r.bottom > box.bottom + 0.5; })
+               .map(el => [td.dataset.date, el.className, el.textContent]); })""")
+    assert spills == [], spills
+    heads = page.evaluate("() => [...document.querySelectorAll('.calendar thead th')]"
+                          ".filter(th => th.scrollWidth > th.clientWidth).map(th => th.textContent)")
+    assert heads == [], heads
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
-        for i, level in enumerate([*LEVELS, *LEVELS][:8]):
-            day = last_month + dt.timedelta(days=i)
-            cell = page.locator(f'td[data-date="{day.isoformat()}"]')
-            if i == 5:
-                assert cell.get_attribute("data-kind") == "none" and cell.locator("a").count() == 0
-                continue
-            word = cell.locator(".day-level__word")
-            pips = cell.locator(".day-level__pips .pip--on")
-            assert pips.count() == LEVELS.index(level) + 1
-            if phone:
-                assert word.is_hidden() and pips.first.is_visible()
-            else:
-                assert word.is_visible() and word.inner_text() == WORDS[locale][level]
-            # The level is said in the cell's name at every width.
-            assert WORDS[locale][level] in cell.locator("a").get_attribute("aria-label")
+    for i, level in enumerate([*LEVELS, *LEVELS][:8]):
+        day = last_month + dt.timedelta(days=i)
+        cell = page.locator(f'td[data-date="{day.isoformat()}"]')
+        if i == 5:
+            assert cell.get_attribute("data-kind") == "none" and cell.locator("a").count() == 0
+            continue
+        word = cell.locator(".day-level__word")
+        pips = cell.locator(".day-level__pips .pip--on")
+        assert pips.count() == LEVELS.index(level) + 1
+        if phone:
+            assert word.is_hidden() and pips.first.is_visible()
+        else:
+            assert word.is_visible() and word.inner_text() == WORDS[locale][level]
+        # The level is said in the cell's name at every width.
+        assert WORDS[locale][level] in cell.locator("a").get_attribute("aria-label")
 
-            # A playable day looks like a link: its number in the link colour, underlined, in a bordered tile.
-            look = cell.locator("a").evaluate(
-                """a => { const n = a.querySelector('.day__number'), s = getComputedStyle(a), t = getComputedStyle(n);
-                   return {color: t.color, line: t.textDecorationLine, border: s.borderTopWidth,
-                           borderColor: s.borderTopColor, cursor: s.cursor}; }""")
-            assert look["color"] == ACCENT and "underline" in look["line"], look
-            assert float(look["border"].rstrip("px")) >= 2 and look["cursor"] == "pointer", look
-        played = page.locator(f'td[data-date="{(last_month + dt.timedelta(days=1)).isoformat()}"]')
-        assert played.get_attribute("data-kind") == "played"
-        assert re.fullmatch(r"\d+/52", played.locator(".day-mark").inner_text())
+        # A playable day looks like a link: its number in the link colour, underlined, in a bordered tile.
+        look = cell.locator("a").evaluate(
+            """a => { const n = a.querySelector('.day__number'), s = getComputedStyle(a), t = getComputedStyle(n);
+               return {color: t.color, line: t.textDecorationLine, border: s.borderTopWidth,
+                       borderColor: s.borderTopColor, cursor: s.cursor}; }""")
+        assert look["color"] == ACCENT and "underline" in look["line"], look
+        assert float(look["border"].rstrip("px")) >= 2 and look["cursor"] == "pointer", look
+    played = page.locator(f'td[data-date="{(last_month + dt.timedelta(days=1)).isoformat()}"]')
+    assert played.get_attribute("data-kind") == "played"
+    assert re.fullmatch(r"\d+/52", played.locator(".day-mark").inner_text())
 
-        screenshot(page, f"calendar-cells-{locale}-{width}")
-        assert audit(page) == []
-    finally:
-        context.close()
+    screenshot(page, f"calendar-cells-{locale}-{width}")
+    assert audit(page) == []

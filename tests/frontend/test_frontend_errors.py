@@ -70,32 +70,27 @@ def test_the_500_page_needs_no_request_context_nor_the_database(locale, settings
 
 
 @pytest.mark.parametrize(("locale", "width", "height"), VIEWS)
-def test_the_404_and_500_pages_in_the_browser(locale, width, height, transactional_db, failing_page, browser,
-                                              live_server, screenshot, audit):
+def test_the_404_and_500_pages_in_the_browser(locale, width, height, transactional_db, failing_page,
+                                              viewport_context, live_server, screenshot, audit):
     phone = width < 700
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
-                                  has_touch=phone, is_mobile=phone)
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        for code, path in (("404", "/no-such-page/"), ("500", "/fail/")):
-            response = page.goto(live_server.url + path)
-            assert response.status == int(code)
-            assert page.locator("h1").inner_text() == WORDS[locale][code]
-            assert page.title() == WORDS[locale][f"title{code}"]
-            # The site's style: its background, its header, its buttons.
-            assert page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor") \
-                == "rgb(244, 241, 234)"
-            home = page.get_by_role("link", name=WORDS[locale]["home"])
-            assert home.is_visible() and home.get_attribute("href") == "/"
-            screenshot(page, f"error-{code}-{locale}-{width}")
-            if phone:
-                page.locator(".menu-button").tap()
-            links = page.evaluate(
-                "() => [...document.querySelectorAll('.site-header nav a')].map(a => {"
-                " const r = a.getBoundingClientRect(); return [r.left, r.right, !!a.offsetParent]; })")
-            assert len(links) == 7 and all(left >= 0 and right <= width and shown for left, right, shown in links)
-            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-            assert audit(page) == []
-    finally:
-        context.close()
+    context = viewport_context(locale, width, height)
+    page = context.new_page()
+    for code, path in (("404", "/no-such-page/"), ("500", "/fail/")):
+        response = page.goto(live_server.url + path)
+        assert response.status == int(code)
+        assert page.locator("h1").inner_text() == WORDS[locale][code]
+        assert page.title() == WORDS[locale][f"title{code}"]
+        # The site's style: its background, its header, its buttons.
+        assert page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor") \
+            == "rgb(244, 241, 234)"
+        home = page.get_by_role("link", name=WORDS[locale]["home"])
+        assert home.is_visible() and home.get_attribute("href") == "/"
+        screenshot(page, f"error-{code}-{locale}-{width}")
+        if phone:
+            page.locator(".menu-button").tap()
+        links = page.evaluate(
+            "() => [...document.querySelectorAll('.site-header nav a')].map(a => {"
+            " const r = a.getBoundingClientRect(); return [r.left, r.right, !!a.offsetParent]; })")
+        assert len(links) == 7 and all(left >= 0 and right <= width and shown for left, right, shown in links)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        assert audit(page) == []

@@ -5,15 +5,7 @@ for a player with a history."""
 from __future__ import annotations
 
 import pytest
-from frontend_steps import certified, click_move, start_attempt
-
-SHIFT = """() => new Promise((resolve) => {
-  let total = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
-  }).observe({type: 'layout-shift', buffered: true});
-  setTimeout(() => resolve(total), 1500);
-})"""
+from frontend_steps import certified, click_move, layout_shift, start_attempt
 
 PAGES = ["/", "/history/", "/leaderboard/?game=cruel", "/calendar/cruel/", "/play/cruel/", "/account/"]
 
@@ -28,6 +20,6 @@ def test_pages_do_not_shift_as_they_load(width, height, deals, open_page, screen
     for path in PAGES:
         page.goto(origin + path)
         page.wait_for_load_state("networkidle")
-        shifts[path] = page.evaluate(SHIFT)
+        shifts[path] = layout_shift(page)
     assert all(value < 0.1 for value in shifts.values()), str(shifts)
     screenshot(page, f"layout-shift-last-page-{width}")

@@ -12,9 +12,8 @@ import json
 
 import pytest
 from certified_deals import known_loss
-from frontend_steps import api_play, certified
+from frontend_steps import api_play, certified, move_words
 
-import solitaire
 from api.play import tasks
 
 MONTHS_PT = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
@@ -44,14 +43,6 @@ def date_words(day: dt.date, locale: str) -> str:
     if locale == "en":
         return f"{day.day} {day.strftime('%B %Y')}"
     return f"{day.day} de {MONTHS_PT[day.month - 1]} de {day.year}"
-
-
-def shown(token: str, words: dict) -> str:
-    if token == "R":
-        return words["redeal"]
-    card, target = token.split(">")
-    name = solitaire.card_name(solitaire.parse_card(card))
-    return f"{name} \u2192 {words['foundation'] if target == 'F' else target}"
 
 
 @pytest.fixture
@@ -134,7 +125,7 @@ def test_the_chosen_line_is_shown_named_and_marked(locale, width, height, deals,
                 assert page.locator('[data-ref="mark"]').is_visible()
                 assert mark_offset(page) < 2
 
-        check("mine", words["lost"].format(k=k, move=shown(line[k - 1], words)))
+        check("mine", words["lost"].format(k=k, move=move_words(line[k - 1], words)))
         assert page.locator('[data-ref="mark"]').get_attribute("data-kind") == "lost"
         screenshot(page, f"replay-attempt-mine-{locale}-{width}")
         assert audit(page) == []
@@ -192,7 +183,7 @@ def test_while_the_day_lasts_the_kept_line_is_promised_not_shown(locale, width, 
         assert page.locator("h1").inner_text() == heading
         assert page.title() == f"{heading} \u00b7 {words['site']}"
         assert page.locator('[data-ref="legend-text"]').inner_text() == words["lost"].format(
-            k=k, move=shown(line[k - 1], words))
+            k=k, move=move_words(line[k - 1], words))
         assert mark_offset(page) < 2
         screenshot(page, f"replay-attempt-today-{locale}-{width}")
         assert audit(page) == []

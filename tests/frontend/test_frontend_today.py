@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from frontend_steps import DEVICES, api_get, api_post, certified
+from frontend_steps import DEVICES, api_get, api_post, certified, layout_shift
 
 CASES = [(locale, view) for locale in ("en", "pt-PT") for view in DEVICES]
 
@@ -23,15 +23,6 @@ WORDS = {
               "finished": "Terminou: ", "redeal": "redistribui", "skip": "Saltar", "help": "Como se joga",
               "next_flower": "A seguir: Flower Garden", "rule": "O seu primeiro jogo de cada distribuição conta"},
 }
-
-SHIFT = """() => new Promise((resolve) => {
-  let total = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
-  }).observe({type: 'layout-shift', buffered: true});
-  setTimeout(() => resolve(total), 1500);
-})"""
-
 
 @pytest.fixture
 def visitor(browser, live_server):
@@ -153,4 +144,4 @@ def test_the_today_page_does_not_shift_as_it_loads(view, deals, visitor):
     page.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
     page.goto(page.base + "/")
     page.wait_for_load_state("networkidle")
-    assert page.evaluate(SHIFT) < 0.1
+    assert layout_shift(page) < 0.1

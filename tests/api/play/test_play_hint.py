@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from walks import walk
 
 import solitaire
 from api import clock
@@ -183,12 +184,7 @@ def test_hints_followed_from_any_winnable_position_win_and_never_come_back(
     # budget is wall-clock time in a process at nice 10, which a loaded
     # machine can starve past the 3 s players get.
     settings.PLAY_HINT_MAX_SECONDS = 60
-    position = solitaire.deal(game, seed=seed)
-    for pick in picks:
-        legal = position.legal_moves()
-        if not legal:
-            break
-        position = position.apply(legal[pick % len(legal)])
+    position = walk(game, seed, picks)
     assume(solitaire.solve(position, max_seconds=1).status is solitaire.SolveStatus.SOLVED)
     kept = {}
     seen = {position.notation()}

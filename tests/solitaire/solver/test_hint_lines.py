@@ -6,21 +6,11 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from walks import walk
 
 import solitaire
 from solitaire.solver import SolveStatus, hint
 from solitaire.solver.search import without_loops
-
-
-def _walk(game: str, seed: int, picks: list[int]) -> solitaire.Position:
-    """A position reachable from a deal: random legal moves from its start."""
-    position = solitaire.deal(game, seed=seed)
-    for pick in picks:
-        legal = position.legal_moves()
-        if not legal:
-            break
-        position = position.apply(legal[pick % len(legal)])
-    return position
 
 
 @settings(max_examples=20, deadline=None,
@@ -28,7 +18,7 @@ def _walk(game: str, seed: int, picks: list[int]) -> solitaire.Position:
 @given(game=st.sampled_from(["cruel", "flower"]), seed=st.integers(0, 2**40),
        picks=st.lists(st.integers(0, 50), max_size=12))
 def test_following_hints_from_a_winnable_position_wins_and_never_comes_back(game, seed, picks):
-    position = _walk(game, seed, picks)
+    position = walk(game, seed, picks)
     first = hint(position, max_seconds=1)
     assume(first.status is SolveStatus.SOLVED)
     seen = {position.notation()}
