@@ -64,16 +64,9 @@ def attempt_get(*, user, attempt_id: int) -> AttemptState:
 def attempt_start(*, user, game: str, date: dt.date | None, now: dt.datetime) -> AttemptState:
     """Start an attempt: ranked when it is the player's first on today's
     deal, practice otherwise (domain.start_ranked says when none may start)."""
-    today = clock.day_of(now)
-    deal = deal_for(game=game, date=date or today, now=now)
-    position = solitaire.parse_position(deal.position)
-    return store.create(
-        player_id=user.pk, deal=deal, start=position.notation(),
-        status=domain.status_of(position, rules=rules()), cards_home=position.cards_home(),
-        now=now,
-        decide=lambda mine: domain.start_ranked(mine, deal_is_today=deal.date == today,
-                                                rules=rules()),
-    )
+    deal = deal_for(game=game, date=date or clock.day_of(now), now=now)
+    return _attempt_create(user=user, deal=deal, position=solitaire.parse_position(deal.position),
+                           now=now, start_rule=domain.start_ranked)
 
 
 def attempt_retry(*, user, attempt_id: int, move_number: int,
@@ -93,13 +86,20 @@ def attempt_retry(*, user, attempt_id: int, move_number: int,
         raise PlayError(_("Some fields are not valid."), extra={"fields": {"move_number": [message]}})
     position = solitaire.parse_position(state.start_position).along(line[:move_number - 1])[-1]
     deal = deal_for(game=state.game, date=state.date, now=now)
+    return _attempt_create(user=user, deal=deal, position=position, now=now,
+                           start_rule=domain.start_practice)
+
+
+def _attempt_create(*, user, deal, position, now: dt.datetime, start_rule) -> AttemptState:
+    """A new attempt of ``user`` on ``deal`` from ``position``; ``start_rule``
+    (domain.start_ranked or domain.start_practice) decides, from the player's
+    attempts on the deal, whether it may start and whether it is ranked."""
     today = clock.day_of(now)
     return store.create(
         player_id=user.pk, deal=deal, start=position.notation(),
         status=domain.status_of(position, rules=rules()), cards_home=position.cards_home(),
         now=now,
-        decide=lambda mine: domain.start_practice(mine, deal_is_today=deal.date == today,
-                                                  rules=rules()),
+        decide=lambda mine: start_rule(mine, deal_is_today=deal.date == today, rules=rules()),
     )
 
 
