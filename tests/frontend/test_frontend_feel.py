@@ -182,6 +182,34 @@ def test_a_redeal_is_animated(deals, open_page, screenshot):
     screenshot(page, "feel-cruel-redealt")
 
 
+def test_a_card_in_flight_takes_no_click_when_slides_overlap(deals, open_page):
+    """A redraw in the middle of a slide starts a second slide on the same
+    cards (here a new window width during a redeal's gather). Until the
+    last of them ends, a card in flight lets clicks through to the pile
+    under it: it must not catch a click meant for that pile."""
+    page = open_page("/play/cruel/")
+    start_attempt(page)
+    first = certified("cruel")[1].split()[0]
+    click_move(page, first)
+    before = version(page)
+    page.evaluate(
+        "() => { window.__caught = new Set(); window.__flying = 0; window.__stopAt = Infinity;"
+        " const step = () => { for (const c of document.querySelectorAll('.board .card[data-card]')) {"
+        " if (!c.getAnimations().some((a) => a.playState === 'running')) continue;"
+        " window.__flying += 1;"
+        " if (getComputedStyle(c).pointerEvents !== 'none') window.__caught.add(c.dataset.card); }"
+        " if (performance.now() < window.__stopAt) requestAnimationFrame(step); else window.__done = true; };"
+        " window.__done = false; requestAnimationFrame(step); }")
+    page.locator('[data-ref="redeal"]').click()
+    page.set_viewport_size({"width": 1100, "height": 800})  # the board redrawn at another size
+    wait_for_version(page, before + 1)
+    page.evaluate("() => { window.__stopAt = performance.now() + 1500; }")
+    page.wait_for_function("() => window.__done", timeout=10_000)
+    flying, caught = page.evaluate("() => [window.__flying, [...window.__caught]]")
+    assert flying > 0, "no card was seen in flight"
+    assert caught == [], f"cards in flight that would catch a click: {caught}"
+
+
 def test_a_redeal_is_not_animated_under_reduced_motion(deals, browser, live_server, screenshot):
     context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
     try:

@@ -9,6 +9,10 @@ import { h } from "./dom.js";
 import { RANKS } from "./notation.js";
 
 const MIN_SHIFT_PX = 6;
+// Card element -> its slides not yet ended. A redraw mid-flight starts a
+// second slide beside the first: the card takes no pointer until the last
+// ends, or a card in flight would catch a click meant for the pile under it.
+const flights = new WeakMap();
 
 /** Where each drawn card is now: Map(card code -> DOMRect). */
 export function snapshot(root) {
@@ -61,7 +65,13 @@ export function slide(root, before, { ms, redeal = false, order = [] } = {}) {
     }
     el.classList.add("card--moving");
     const animation = el.animate(frames, { duration, delay, easing: "cubic-bezier(.2, .7, .3, 1)", fill: "backwards" });
-    animation.onfinish = () => el.classList.remove("card--moving");
+    if (!flights.has(el)) flights.set(el, new Set());
+    const flying = flights.get(el);
+    flying.add(animation);
+    animation.onfinish = () => {
+      flying.delete(animation);
+      if (!flying.size) el.classList.remove("card--moving");
+    };
     animation.oncancel = animation.onfinish;
     longest = Math.max(longest, delay + duration);
   }
