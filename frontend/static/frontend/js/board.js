@@ -346,10 +346,8 @@ export class BoardView {
       drag.moved = true;
       drag.el.classList.add("card--dragging");
       this.root.classList.add("board--dragging");
+      // The render this causes keeps the card's element (this.cards).
       this.onSlot({ ...this.slotOf(drag.el), card: drag.card }, "drag");
-      // the render above replaced the element; keep dragging the new one
-      drag.el = this.root.querySelector(`.card[data-card="${drag.card}"]`) ?? drag.el;
-      drag.el.classList.add("card--dragging");
     }
     drag.el.style.transform = `translate(${dx}px, ${dy}px)`;
     const over = this.slotElementAt(event.clientX, event.clientY);
