@@ -5,6 +5,8 @@ imported from Django at load time: the engine's tests run without it."""
 from __future__ import annotations
 
 import os
+import threading
+import time
 
 import pytest
 
@@ -44,6 +46,40 @@ def generous_throttles(settings):
     yield
     cache.clear()
     publish.reset()
+
+
+@pytest.fixture(autouse=True)
+def _live_server_quiet_before_emptying(request):
+    """A test ends while the live server may still be answering one of its
+    requests (a page's, or one whose answer the test has read before the
+    server closed it). Emptying the tables then (tests/emptied_tables.py)
+    can wait on that request's locks on PostgreSQL, or miss the rows it
+    writes; on SQLite the server shares the test's connection, and the
+    request's end fails once the test's database access is closed. So the
+    emptying waits, up to 15 s: on PostgreSQL until no other connection to
+    the test database is in a query or a transaction, on SQLite until the
+    server's request threads have ended (browser contexts are closed by then)."""
+    names = request.fixturenames
+    if "live_server" not in names or "transactional_db" not in names:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # set up first, so emptied after this
+    yield
+    from django.db import connection
+
+    deadline = time.monotonic() + 15
+    if connection.vendor != "postgresql":
+        while time.monotonic() < deadline and any(
+                "process_request_thread" in thread.name for thread in threading.enumerate()):
+            time.sleep(0.02)
+        return
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                           " AND pid <> pg_backend_pid() AND state <> 'idle'")
+            if cursor.fetchone()[0] == 0:
+                return
+        time.sleep(0.05)
 
 
 @pytest.fixture

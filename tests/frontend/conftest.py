@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -163,33 +162,6 @@ def audit(axe_source):
         return [v for v in result if v["impact"] in ("serious", "critical")]
 
     return run
-
-
-@pytest.fixture(autouse=True)
-def _live_server_quiet_before_emptying(request):
-    """A browser test ends while the live server may still be answering one
-    of its page's requests; emptying the tables then (tests/emptied_tables.py)
-    can wait on that request's locks on PostgreSQL, or miss the rows it
-    writes. So the emptying waits, up to 15 s, until no other connection to
-    the test database is in a query or a transaction."""
-    names = request.fixturenames
-    if "live_server" not in names or "transactional_db" not in names:
-        yield
-        return
-    request.getfixturevalue("transactional_db")  # set up first, so emptied after this
-    yield
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        return
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                           " AND pid <> pg_backend_pid() AND state <> 'idle'")
-            if cursor.fetchone()[0] == 0:
-                return
-        time.sleep(0.05)
 
 
 # -- deals --------------------------------------------------------------------------
