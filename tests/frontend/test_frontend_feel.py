@@ -10,6 +10,7 @@ import re
 
 import pytest
 from frontend_steps import (
+    DOUBLE_MS,
     card_slot,
     certified,
     click_move,
@@ -19,8 +20,11 @@ from frontend_steps import (
     target_slot,
     version,
     wait_for_version,
+    wait_past_double_click,
     wait_until,
 )
+
+import solitaire
 
 BOARD_BOX = (
     "() => { const box = (el) => { const r = el.getBoundingClientRect();"
@@ -382,6 +386,63 @@ def test_settings_are_kept_and_play_safe_moves_and_single_gestures(deals, open_p
     page.wait_for_selector('[data-play][data-busy="false"]')
     assert page.locator('[data-setting="autoSafe"]').is_checked()
     assert page.locator('[data-setting="oneGesture"]').is_checked()
+
+
+def test_a_double_click_on_a_card_one_click_sends_home_moves_nothing_else(deals, open_page):
+    """With one-gesture moves, the first click of a double click already
+    sends a card whose only move is home; the second lands on the card that
+    lay beneath it, and must neither move nor select that one."""
+    page = open_page("/play/cruel/")
+    start_attempt(page)
+    moves = certified("cruel")[1].split()
+
+    def only_home_on_a_pile():
+        attempt = latest_attempt(page)
+        piles = attempt["position"]["piles"]
+        for entry in attempt["legal"]:
+            pile = next(p for p in piles if p and p[-1] == entry["card"])
+            if entry["targets"] == ["F"] and len(pile) >= 2:
+                # ...and the card beneath can move once it is the top.
+                after = solitaire.parse_position(attempt["position"]["notation"]).apply(
+                    solitaire.Move.parse(f"{entry['card']}>F"))
+                if any(m.token().startswith(pile[-2] + ">") for m in after.legal_moves()):
+                    return attempt, entry["card"], pile[-2]
+        return attempt, None, None
+
+    played = 0
+    attempt, card, beneath = only_home_on_a_pile()
+    while card is None:
+        click_move(page, moves[played])
+        played += 1
+        attempt, card, beneath = only_home_on_a_pile()
+    page.locator('[data-ref="settings"] summary').click()
+    page.locator('[data-setting="oneGesture"]').check()
+    page.locator('[data-ref="settings"] summary').click()
+
+    # The second click comes once the first one's move is drawn, as from a
+    # quick hand on a quick server, at the same place.
+    page.evaluate("() => { window.clickTimes = [];"
+                  " document.addEventListener('click', (e) => clickTimes.push(e.timeStamp), true); }")
+    box = page.locator(f'.card[data-card="{card}"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    wait_for_version(page, attempt["version"] + 1)
+    page.mouse.click(x, y)
+    wait_past_double_click(page)
+    page.wait_for_selector('[data-play][data-busy="false"][data-queued="0"]')
+    first, second = page.evaluate("() => clickTimes")
+    after = latest_attempt(page)
+    selected = page.evaluate("() => document.querySelector('.slot--selected')?.dataset.card ?? null")
+    acted = after["version"] > attempt["version"] + 1 or selected == beneath
+    if second - first <= DOUBLE_MS:
+        # One double click: its second half touches nothing.
+        assert after["version"] == attempt["version"] + 1 and after["last_action"] == f"{card}>F"
+        assert not acted, f"the second click moved or selected {beneath}"
+        assert any(pile[-1:] == [beneath] for pile in after["position"]["piles"])
+    else:
+        # A machine too slow for a double: the second click is a gesture of its own.
+        print(f"\nclicks {second - first:.0f} ms apart: not a double")
+        assert acted, f"a click on {beneath} after the double's window did nothing"
 
 
 def _rgba(text: str) -> tuple[float, float, float, float]:

@@ -2,19 +2,39 @@
 // a second click or tap on the same card soon after the first sends it home
 // when "F" is one of its listed targets; with one-gesture moves on, a card
 // with exactly one listed target plays there on the first click or tap.
+// A click that sent a move starts no double: the card it moved is elsewhere,
+// and the next click on it is a gesture of its own. One exception: a single
+// click that sent its card by one gesture may be the first half of a double
+// click, and the second half, landing on the card beneath, is dropped.
 
 import { targetsFor } from "./state.js";
 
 export const DOUBLE_MS = 400;
+// How far apart two clicks may be and still be one double click.
+const DOUBLE_SLOP_PX = 10;
 
 /** The move token that sends `card` home, when the API lists that move. */
 export function homeMove(attempt, card) {
   return card && targetsFor(attempt, card).includes("F") ? `${card}>F` : null;
 }
 
-/** True when this click on `card` at `now` (ms) completes a double click or tap. */
+/**
+ * True when this click on `card` at `now` (ms) completes a double click or
+ * tap. `last`: the click before, {card, at}, or {sent: true, onCard, at, x, y}
+ * when it sent a move (onCard: by one gesture on its card).
+ */
 export function isDouble(last, card, now) {
-  return Boolean(last && card && last.card === card && now - last.at <= DOUBLE_MS);
+  return Boolean(last && !last.sent && card && last.card === card && now - last.at <= DOUBLE_MS);
+}
+
+/**
+ * True when `click` ({at, x, y}) is the second half of a double click whose
+ * first half sent its card away: it lands on the card that lay beneath, and
+ * must neither move nor select that one.
+ */
+export function isEcho(last, click) {
+  return Boolean(last?.sent && last.onCard && click.x !== undefined && click.at - last.at <= DOUBLE_MS
+    && Math.hypot(click.x - last.x, click.y - last.y) <= DOUBLE_SLOP_PX);
 }
 
 /** The only move of `card`, when the API lists exactly one. */

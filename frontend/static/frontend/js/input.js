@@ -4,7 +4,7 @@
 
 import { announce, gettext } from "./dom.js";
 import { fill } from "./format.js";
-import { homeMove, isDouble, onlyMove } from "./gestures.js";
+import { homeMove, isDouble, isEcho, onlyMove } from "./gestures.js";
 import { cardName } from "./notation.js";
 import { clickIntent, isActive, slotTarget } from "./state.js";
 
@@ -12,24 +12,34 @@ import { clickIntent, isActive, slotTarget } from "./state.js";
 export function playInput(ctx, actions) {
   const { view, game } = ctx;
 
-  function onSlot(slot, how, at = performance.now()) {
+  /** `click`: {at, x, y}, the click's time (a busy page gets to it later) and place. */
+  function onSlot(slot, how, click = { at: performance.now() }) {
     if (view.busy) {
-      if (how !== "drag") actions.whenFree(() => onSlot(slot, how, at));
+      if (how !== "drag") actions.whenFree(() => onSlot(slot, how, click));
       return;
     }
     const attempt = view.attempt;
     if (!isActive(attempt)) return;
     if (how === "click") {
+      const last = view.lastClick;
+      if (isEcho(last, click)) {
+        view.lastClick = null;
+        return;
+      }
       // A second click or tap on the same card: home, when the API lists it.
-      const double = isDouble(view.lastClick, slot.card, at);
-      view.lastClick = double ? null : { card: slot.card, at };
+      const double = isDouble(last, slot.card, click.at);
+      view.lastClick = double ? null : { card: slot.card, at: click.at };
       const home = homeMove(attempt, slot.card);
+      const only = view.settings.oneGesture && !view.selected && onlyMove(attempt, slot.card);
       if (double && home) {
+        view.lastClick = { sent: true, ...click };
         actions.submitMove(home);
         return;
       }
-      const only = view.settings.oneGesture && !view.selected && onlyMove(attempt, slot.card);
       if (only) {
+        // A first click that sent its card: a second one may follow as the
+        // other half of a double click (isEcho).
+        view.lastClick = { sent: true, onCard: true, ...click };
         actions.submitMove(only);
         return;
       }
@@ -49,6 +59,7 @@ export function playInput(ctx, actions) {
       ctx.render();
       announce(gettext("Selection cleared."));
     } else if (intent.action === "move") {
+      if (how === "click") view.lastClick = { sent: true, ...click };
       actions.submitMove(intent.token);
     } else if (how === "key") {
       announce(gettext("No card here can move. Choose a highlighted card."));

@@ -36,7 +36,7 @@ const view = {
   selected: null,
   busy: false,
   settings: loadSettings(),
-  lastClick: null, // {card, at}: the click or tap a second one makes a double
+  lastClick: null, // the click or tap before: {card, at}, or where one that sent a move was (gestures.js)
   queue: [], // input that came while an answer was awaited, replayed in order
   motion: {}, // how the next redraw slides: {redeal, order}
   noHintFor: null, // the attempt the API refused hints (its ranked one on the deal is open)
@@ -76,7 +76,7 @@ const ctx = { view, page, $, game, render, setAttempt, showMessage, board: null 
 const actions = playActions(ctx);
 const input = playInput(ctx, actions);
 const board = new BoardView($("board"), {
-  onSlot: (slot, how, at) => input.onSlot(slot, how, at),
+  onSlot: (slot, how, click) => input.onSlot(slot, how, click),
   onDrop: (card, slot) => input.onDrop(card, slot),
   onKey: (event) => input.onKey(event),
 });
