@@ -101,14 +101,13 @@ test("a Cruel pile fans sideways in its width and goes on in a row below its ind
 });
 
 test("a click that sent a move starts no double; the second half of a double that sent its card is an echo", () => {
-  const sent = { sent: true, onCard: true, at: 1000, x: 100, y: 100 };
+  const sent = { sent: true, onCard: true, at: 1000 };
   assert.equal(isDouble(sent, "AH", 1100), false);
-  assert.equal(isEcho(sent, { at: 1100, x: 104, y: 97 }), true);
-  assert.equal(isEcho(sent, { at: 1001 + DOUBLE_MS, x: 100, y: 100 }), false); // too late
-  assert.equal(isEcho(sent, { at: 1100, x: 300, y: 100 }), false); // elsewhere: a gesture of its own
-  assert.equal(isEcho(sent, { at: 1100 }), false); // a click of the page's own has no place
-  assert.equal(isEcho({ ...sent, onCard: false }, { at: 1100, x: 100, y: 100 }), false); // a target clicked
-  assert.equal(isEcho({ card: "AH", at: 1000 }, { at: 1100, x: 100, y: 100 }), false);
+  assert.equal(isEcho(sent, { at: 1100, detail: 2 }), true); // the browser counts a double click
+  assert.equal(isEcho(sent, { at: 1100, detail: 1 }), false); // a click of its own, however quick
+  assert.equal(isEcho(sent, { at: 1100, detail: 0 }), false); // a click of the page's own
+  assert.equal(isEcho({ ...sent, onCard: false }, { at: 1100, detail: 2 }), false); // a target clicked
+  assert.equal(isEcho({ card: "AH", at: 1000 }, { at: 1100, detail: 2 }), false);
 });
 
 /** The play page's input on a board of its own: what it sends, what it selects. */
@@ -118,44 +117,52 @@ function playedInput(attempt, settings = { oneGesture: true }) {
   const sent = [];
   const ctx = { view, game: "cruel", render() {}, showMessage() {} };
   const input = playInput(ctx, { submitMove: (token) => sent.push(token), whenFree: (action) => action() });
-  const click = (card, at, x, y = 100) => input.onSlot({ kind: "stack", index: 0, card }, "click", { at, x, y });
+  const click = (card, at, detail = 1) => input.onSlot({ kind: "stack", index: 0, card }, "click", { at, detail });
   return { view, sent, click };
 }
 
 test("one gesture: a card moved by one click and clicked again at its new place is not sent home", () => {
   const before = { status: "playing", legal: [{ card: "4D", targets: ["2"] }] };
   const { view, sent, click } = playedInput(before);
-  click("4D", 1000, 100);
+  click("4D", 1000);
   assert.deepEqual(sent, ["4D>2"]);
   // The answer: 4D lies on pile 2 now, where it may go home or to pile 5.
   view.attempt = { status: "playing", legal: [{ card: "4D", targets: ["F", "5"] }] };
-  click("4D", 1150, 300);
+  click("4D", 1150);
   assert.deepEqual(sent, ["4D>2"]);
   assert.equal(view.selected, "4D");
-  click("4D", 1300, 300); // a double click of its own
+  click("4D", 1300, 2); // a double click of its own
   assert.deepEqual(sent, ["4D>2", "4D>F"]);
 });
 
 test("one gesture: the second click of a double click that sent its card does not touch the card beneath", () => {
   const { view, sent, click } = playedInput({ status: "playing", legal: [{ card: "AH", targets: ["F"] }] });
-  click("AH", 1000, 100);
+  click("AH", 1000);
   view.attempt = { status: "playing", legal: [{ card: "9S", targets: ["1"] }, { card: "4D", targets: ["2"] }] };
-  click("9S", 1120, 102); // beneath AH, where the double click's second half lands
+  click("9S", 1120, 2); // beneath AH, where the double click's second half lands
   assert.deepEqual(sent, ["AH>F"]);
   assert.equal(view.selected, null);
-  click("4D", 1200, 300); // quick, but elsewhere: a gesture of its own
+  click("4D", 1200); // quick, but a click of its own
   assert.deepEqual(sent, ["AH>F", "4D>2"]);
+});
+
+test("one gesture: quick single clicks down one pile each play their card", () => {
+  const { view, sent, click } = playedInput({ status: "playing", legal: [{ card: "AH", targets: ["F"] }] });
+  click("AH", 1000);
+  view.attempt = { status: "playing", legal: [{ card: "9S", targets: ["1"] }] };
+  click("9S", 1100); // the card beneath, at the same place, a new click
+  assert.deepEqual(sent, ["AH>F", "9S>1"]);
 });
 
 test("a double click that sent a card home leaves the next click, even quick and in place, free", () => {
   const { view, sent, click } = playedInput({ status: "playing", legal: [{ card: "AH", targets: ["F", "3"] }] });
-  click("AH", 1000, 100);
+  click("AH", 1000);
   assert.equal(view.selected, "AH");
-  click("AH", 1100, 100);
+  click("AH", 1100, 2);
   assert.deepEqual(sent, ["AH>F"]);
   view.selected = null; // the answer's redraw
   view.attempt = { status: "playing", legal: [{ card: "2H", targets: ["F", "5"] }] };
-  click("2H", 1200, 100); // the next double click, on the card that lay beneath
-  click("2H", 1300, 100);
+  click("2H", 1200, 3); // the next double click, on the card that lay beneath
+  click("2H", 1300, 4); // (the browser may go on counting)
   assert.deepEqual(sent, ["AH>F", "2H>F"]);
 });

@@ -63,7 +63,7 @@ function foundationLabel(f) {
 }
 
 export class BoardView {
-  /** `onSlot(slot, how, click)` is called for a click (click: {at, x, y}) or key on a slot; `onDrop(card, slot|null)` after a drag. */
+  /** `onSlot(slot, how, click)` is called for a click (click: {at, detail}) or key on a slot; `onDrop(card, slot|null)` after a drag. */
   constructor(root, { onSlot, onDrop, onKey }) {
     this.root = root;
     this.onSlot = onSlot;
@@ -277,12 +277,9 @@ export class BoardView {
     }
     const slot = this.slotOf(event.target);
     if (!slot) return;
-    // When and where the click happened, not when a busy page got to it: a
-    // quick double click stays one even if the first click's redraw was slow.
-    // A click of the page's own (a rescued tap, taps.js) has no place.
-    const click = { at: event.timeStamp };
-    if (event.isTrusted) Object.assign(click, { x: event.clientX, y: event.clientY });
-    this.onSlot(slot, "click", click);
+    // When the click happened, not when a busy page got to it: a quick
+    // double click stays one even if the first click's redraw was slow.
+    this.onSlot(slot, "click", { at: event.timeStamp, detail: event.detail });
   }
 
   handleKey(event) {

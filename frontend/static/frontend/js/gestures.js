@@ -10,8 +10,6 @@
 import { targetsFor } from "./state.js";
 
 export const DOUBLE_MS = 400;
-// How far apart two clicks may be and still be one double click.
-const DOUBLE_SLOP_PX = 10;
 
 /** The move token that sends `card` home, when the API lists that move. */
 export function homeMove(attempt, card) {
@@ -20,21 +18,22 @@ export function homeMove(attempt, card) {
 
 /**
  * True when this click on `card` at `now` (ms) completes a double click or
- * tap. `last`: the click before, {card, at}, or {sent: true, onCard, at, x, y}
- * when it sent a move (onCard: by one gesture on its card).
+ * tap. `last`: the click before, {card, at}, or {sent: true, onCard, at} when
+ * it sent a move (onCard: by one gesture on its card).
  */
 export function isDouble(last, card, now) {
   return Boolean(last && !last.sent && card && last.card === card && now - last.at <= DOUBLE_MS);
 }
 
 /**
- * True when `click` ({at, x, y}) is the second half of a double click whose
- * first half sent its card away: it lands on the card that lay beneath, and
- * must neither move nor select that one.
+ * True when `click` ({at, detail}) is the second half of a double click
+ * whose first half sent its card away by one gesture: it lands on the card
+ * that lay beneath, and must neither move nor select that one. The browser
+ * counts the clicks (`detail`: 2 for a double click's second, by the
+ * system's own time and distance); a click of the page's own counts 0.
  */
 export function isEcho(last, click) {
-  return Boolean(last?.sent && last.onCard && click.x !== undefined && click.at - last.at <= DOUBLE_MS
-    && Math.hypot(click.x - last.x, click.y - last.y) <= DOUBLE_SLOP_PX);
+  return Boolean(last?.sent && last.onCard && click.detail >= 2);
 }
 
 /** The only move of `card`, when the API lists exactly one. */

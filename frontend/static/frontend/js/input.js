@@ -12,8 +12,8 @@ import { clickIntent, isActive, slotTarget } from "./state.js";
 export function playInput(ctx, actions) {
   const { view, game } = ctx;
 
-  /** `click`: {at, x, y}, the click's time (a busy page gets to it later) and place. */
-  function onSlot(slot, how, click = { at: performance.now() }) {
+  /** `click`: {at, detail}, the click's time (a busy page gets to it later) and count (isEcho). */
+  function onSlot(slot, how, click = { at: performance.now(), detail: 1 }) {
     if (view.busy) {
       if (how !== "drag") actions.whenFree(() => onSlot(slot, how, click));
       return;

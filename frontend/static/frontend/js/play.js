@@ -36,7 +36,7 @@ const view = {
   selected: null,
   busy: false,
   settings: loadSettings(),
-  lastClick: null, // the click or tap before: {card, at}, or where one that sent a move was (gestures.js)
+  lastClick: null, // the click or tap before: {card, at}, or {sent, onCard, at} when it sent a move (gestures.js)
   queue: [], // input that came while an answer was awaited, replayed in order
   motion: {}, // how the next redraw slides: {redeal, order}
   noHintFor: null, // the attempt the API refused hints (its ranked one on the deal is open)
