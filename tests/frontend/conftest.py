@@ -28,6 +28,9 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Every wait on a page has Playwright's own ceiling, 30 s: a ceiling, not a
+# pace. On a machine at a third of its speed, beside two other test workers
+# and an image build, a page has taken more than 15 s to load.
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
@@ -51,7 +54,6 @@ def viewport_context(browser):
         phone = width < 700
         context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
                                       has_touch=phone, is_mobile=phone, device_scale_factor=scale)
-        context.set_default_timeout(15_000)
         contexts.append(context)
         return context
 
@@ -71,7 +73,6 @@ def device_page(browser):
 
     def make(locale: str, view: str, url: str):
         context = browser.new_context(locale=locale, **DEVICES[view])
-        context.set_default_timeout(20_000)
         context.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
         contexts.append(context)
         page = context.new_page()
@@ -110,7 +111,6 @@ def open_page(browser, live_server):
     def make(path: str = "/", *, locale: str = "en", width: int = 1280, height: int = 900, context=None):
         if context is None:
             context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
-            context.set_default_timeout(15_000)
             contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))

@@ -109,7 +109,6 @@ def long_column_line(start: str, at_least: int = 15) -> tuple[str, ...]:
 
 def new_page(browser, live_server, path, *, screen="desktop", locale="en", **options):
     context = browser.new_context(locale=locale, **SCREENS[screen], **options)
-    context.set_default_timeout(15_000)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

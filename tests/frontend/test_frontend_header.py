@@ -22,7 +22,6 @@ GROUP = {"en": "Language", "pt-PT": "Idioma"}
 def new_page(browser, live_server, locale, view, *, touch=False, scripts=True, path="/history/"):
     context = browser.new_context(locale=locale, viewport=view, has_touch=touch, is_mobile=touch,
                                   java_script_enabled=scripts)
-    context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(live_server.url + path)
     return context, page

@@ -43,7 +43,6 @@ def test_the_history_names_its_days_and_reads_as_a_table(locale, width, height, 
     phone = width < 700
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
                                   has_touch=phone, is_mobile=phone)
-    context.set_default_timeout(15_000)
     errors = []
     try:
         page = context.new_page()

@@ -30,7 +30,6 @@ def test_a_new_day_is_announced_with_a_link_and_yesterdays_attempt_can_be_finish
 
     context = browser.new_context(locale="en", viewport={"width": 1280, "height": 900})
     try:
-        context.set_default_timeout(15_000)
         context.clock.install(time=before)
         page = open_page("/play/cruel/", context=context)
         countdown = page.locator('[data-ref="countdown"]').first

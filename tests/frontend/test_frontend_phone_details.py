@@ -16,7 +16,6 @@ PHONE = {"width": 390, "height": 844}
 def test_the_phone_shows_the_whole_menu_the_date_and_the_share_sheet(locale, deals, browser, live_server,
                                                                       screenshot, audit):
     context = browser.new_context(locale=locale, viewport=PHONE, has_touch=True, is_mobile=True)
-    context.set_default_timeout(15_000)
     try:
         page = context.new_page()
         # A phone's share sheet, recorded.

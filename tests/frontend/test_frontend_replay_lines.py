@@ -58,7 +58,6 @@ def open_session(browser, live_server, locale, width, height):
     phone = width < 700
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
                                   has_touch=phone, is_mobile=phone)
-    context.set_default_timeout(20_000)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -28,7 +28,6 @@ def _pages(today: dt.date) -> list[str]:
 def test_the_pages_work_under_the_policy_and_refuse_inline_script(deals, today, browser,
                                                                    live_server):
     context = browser.new_context(locale="en")
-    context.set_default_timeout(15_000)
     try:
         page = context.new_page()
         refused = _refusals(page)
@@ -60,7 +59,6 @@ def test_the_pages_work_under_the_policy_and_refuse_inline_script(deals, today, 
 
 def test_swagger_ui_works_under_the_policy(browser, live_server):
     context = browser.new_context(locale="en")
-    context.set_default_timeout(15_000)
     try:
         page = context.new_page()
         refused = _refusals(page)

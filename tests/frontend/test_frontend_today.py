@@ -31,7 +31,6 @@ def visitor(browser, live_server):
 
     def make(locale: str, view: str):
         context = browser.new_context(locale=locale, **DEVICES[view])
-        context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))

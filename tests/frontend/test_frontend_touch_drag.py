@@ -13,7 +13,6 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def phone_page(browser, live_server, deals):
     context = browser.new_context(locale="en", viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
-    context.set_default_timeout(15_000)
     errors = []
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
