@@ -421,8 +421,8 @@ def test_a_double_click_on_a_card_one_click_sends_home_moves_nothing_else(deals,
     # A double click whose second half comes once the first one's move is
     # drawn, as from a quick server: the browser counts it the second click.
     box = page.locator(f'.card[data-card="{card}"]').bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
     wait_for_version(page, attempt["version"] + 1)
     page.mouse.down(click_count=2)
     page.mouse.up(click_count=2)
@@ -436,7 +436,7 @@ def test_a_double_click_on_a_card_one_click_sends_home_moves_nothing_else(deals,
 
     # A click of its own then plays the card, or selects it if it has a choice.
     targets = next(e["targets"] for e in after["legal"] if e["card"] == beneath)
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(x, y)
     if len(targets) == 1:
         wait_for_version(page, after["version"] + 1)
         assert latest_attempt(page)["last_action"] == f"{beneath}>{targets[0]}"

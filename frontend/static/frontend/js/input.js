@@ -30,12 +30,11 @@ export function playInput(ctx, actions) {
       const double = isDouble(last, slot.card, click.at);
       view.lastClick = double ? null : { card: slot.card, at: click.at };
       const home = homeMove(attempt, slot.card);
-      const only = view.settings.oneGesture && !view.selected && onlyMove(attempt, slot.card);
       if (double && home) {
-        view.lastClick = { sent: true, ...click };
         actions.submitMove(home);
         return;
       }
+      const only = view.settings.oneGesture && !view.selected && onlyMove(attempt, slot.card);
       if (only) {
         // A first click that sent its card: a second one may follow as the
         // other half of a double click (isEcho).
