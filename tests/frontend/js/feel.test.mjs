@@ -103,6 +103,10 @@ test("a Cruel pile fans sideways in its width and goes on in a row below its ind
 test("a click that sent a move starts no double; the second half of a double that sent its card is an echo", () => {
   const sent = { sent: true, onCard: true, at: 1000 };
   assert.equal(isDouble(sent, "AH", 1100), false);
+  assert.equal(isDouble(sent, "AH", 1100, 2), false);
+  // The browser's count makes a double however slowly its halves came.
+  assert.equal(isDouble({ card: "AH", at: 1000 }, "AH", 1000 + 3 * DOUBLE_MS, 2), true);
+  assert.equal(isDouble({ card: "AH", at: 1000 }, "AH", 1000 + 3 * DOUBLE_MS, 1), false);
   assert.equal(isEcho(sent, { at: 1100, detail: 2 }), true); // the browser counts a double click
   assert.equal(isEcho(sent, { at: 1100, detail: 1 }), false); // a click of its own, however quick
   assert.equal(isEcho(sent, { at: 1100, detail: 0 }), false); // a click of the page's own

@@ -27,7 +27,7 @@ export function playInput(ctx, actions) {
         return;
       }
       // A second click or tap on the same card: home, when the API lists it.
-      const double = isDouble(last, slot.card, click.at);
+      const double = isDouble(last, slot.card, click.at, click.detail);
       view.lastClick = double ? null : { card: slot.card, at: click.at };
       const home = homeMove(attempt, slot.card);
       if (double && home) {
