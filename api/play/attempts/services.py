@@ -93,14 +93,18 @@ def attempt_retry(*, user, attempt_id: int, move_number: int,
 def _attempt_create(*, user, deal, position, now: dt.datetime, start_rule) -> AttemptState:
     """A new attempt of ``user`` on ``deal`` from ``position``; ``start_rule``
     (domain.start_ranked or domain.start_practice) decides, from the player's
-    attempts on the deal, whether it may start and whether it is ranked."""
+    attempts on the deal, whether it may start and whether it is ranked.
+    NotFound when the account was deleted while this request ran."""
     today = clock.day_of(now)
-    return store.create(
+    state = store.create(
         player_id=user.pk, deal=deal, start=position.notation(),
         status=domain.status_of(position, rules=rules()), cards_home=position.cards_home(),
         now=now,
         decide=lambda mine: start_rule(mine, deal_is_today=deal.date == today, rules=rules()),
     )
+    if state is None:
+        raise NotFound(_("This account no longer exists."), code="not_found")
+    return state
 
 
 def _is_retry(state: AttemptState, *, version: int, tokens: list[str]) -> bool:

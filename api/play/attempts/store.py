@@ -127,15 +127,17 @@ def _save_in_one_statement(change: Change) -> bool:
 
 
 def create(*, player_id: int, deal: DailyDeal, start: str, status: str, cards_home: int,
-           now: dt.datetime, decide: Callable[[MyAttempts], bool]) -> AttemptState:
+           now: dt.datetime, decide: Callable[[MyAttempts], bool]) -> AttemptState | None:
     """A new attempt on ``deal``, ranked or practice as ``decide`` says from
     the player's attempts on the deal (it raises to refuse). A player's
     starts take turns on the player's user row, so each counts the ones
     before it, however many start at once; a second tab starting a ranked
     attempt at the same moment gets practice (the database allows one
-    ranked attempt per player and deal)."""
+    ranked attempt per player and deal). A player whose account was
+    deleted meanwhile starts nothing: None."""
     with transaction.atomic():
-        get_user_model().objects.select_for_update().filter(pk=player_id).exists()
+        if not get_user_model().objects.select_for_update().filter(pk=player_id).exists():
+            return None
         counts = Attempt.objects.filter(player_id=player_id, deal=deal).aggregate(
             total=Count("id"), ranked_count=Count("id", filter=Q(ranked=True)),
             open_count=Count("id", filter=Q(ranked=True, ended_at__isnull=True)))
