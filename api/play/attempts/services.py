@@ -87,10 +87,11 @@ def attempt_retry(*, user, attempt_id: int, move_number: int,
     position = solitaire.parse_position(state.start_position).along(line[:move_number - 1])[-1]
     deal = deal_for(game=state.game, date=state.date, now=now)
     return _attempt_create(user=user, deal=deal, position=position, now=now,
-                           start_rule=domain.start_practice)
+                           start_rule=domain.start_practice, is_retry=True)
 
 
-def _attempt_create(*, user, deal, position, now: dt.datetime, start_rule) -> AttemptState:
+def _attempt_create(*, user, deal, position, now: dt.datetime, start_rule,
+                    is_retry: bool = False) -> AttemptState:
     """A new attempt of ``user`` on ``deal`` from ``position``; ``start_rule``
     (domain.start_ranked or domain.start_practice) decides, from the player's
     attempts on the deal, whether it may start and whether it is ranked.
@@ -99,7 +100,7 @@ def _attempt_create(*, user, deal, position, now: dt.datetime, start_rule) -> At
     state = store.create(
         player_id=user.pk, deal=deal, start=position.notation(),
         status=domain.status_of(position, rules=rules()), cards_home=position.cards_home(),
-        now=now,
+        now=now, is_retry=is_retry,
         decide=lambda mine: start_rule(mine, deal_is_today=deal.date == today, rules=rules()),
     )
     if state is None:
