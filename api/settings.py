@@ -269,6 +269,11 @@ LOGGING = {
 
 # -- REST framework ------------------------------------------------------------
 
+# The largest request body any page or API call needs is a few KiB (a batch
+# of 52 moves: under 1 KiB): past this, 413 payload_too_large from the web
+# process itself (api.play.rest.parsers), proxy in front or not.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 32 * 1024
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -282,7 +287,9 @@ REST_FRAMEWORK = {
     # A first visit gets a guest player (api.play.rest.auth.user_or_guest).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    # JSON only; nested deeper than api.play.rest.parsers.MAX_DEPTH: 400.
+    # JSON only, bounded in this process (api.play.rest.parsers): a body over
+    # DATA_UPLOAD_MAX_MEMORY_SIZE is 413, too many objects and lists or nested
+    # deeper than MAX_DEPTH 400.
     "DEFAULT_PARSER_CLASSES": ["api.play.rest.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "api.play.rest.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
