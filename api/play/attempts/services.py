@@ -205,9 +205,14 @@ def _ranked_in_play(*, user, state: AttemptState, now: dt.datetime) -> bool:
 
 @dataclass(frozen=True)
 class Hint:
-    status: str  # solitaire.SolveStatus' value
+    status: str  # solitaire.SolveStatus' value, or "pending" while the search goes on
     move: str | None  # the next move of a solution, when there is one
     version: int  # the attempt's, the hint is for
+
+    @property
+    def pending(self) -> bool:
+        """The search goes on: the client asks again."""
+        return self.status == hints.PENDING
 
 
 def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> Hint:
@@ -228,7 +233,8 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> Hint:
     answer = hints.hint_along(
         state.parsed_position, kept=store.hint_line_get(attempt_id=state.id),
         keep=lambda start, line: store.hint_line_keep(attempt_id=state.id, start=start,
-                                                      line=line))
+                                                      line=line),
+        wait=settings.PLAY_HINT_WAIT_SECONDS)
     return Hint(status=answer["status"], move=answer["move"], version=state.version)
 
 
@@ -307,7 +313,8 @@ def attempt_analyse(*, attempt_id: int, now: dt.datetime) -> str:
         started = time.perf_counter()
         verdict = analysis.analyse(
             start=state.start_position, line=state.line.split(), won=state.status == domain.WON,
-            decide=_decider(state.game, counts))
+            decide=_decider(state.game, counts),
+            known_win=analysis_store.known_win(deal_id=state.deal_id, start=state.start_position))
         seconds = time.perf_counter() - started
     except BaseException:
         analysis_store.release(attempt_id=attempt_id, token=token)
