@@ -58,6 +58,23 @@ def _race(workers: list, strike, landed: list[threading.Event]):
     return struck[0]
 
 
+def _joiner(client, league: dict, replies: list, landed: threading.Event):
+    """A worker that joins the league, leaves it, joins again... (each join
+    a new membership row) until stopped."""
+    state = {"in": False}
+
+    def step():
+        if state["in"]:
+            reply = client.post(f"/api/v1/leagues/{league['id']}/leave")
+        else:
+            reply = client.post("/api/v1/leagues/join", {"code": league["invite_code"]})
+        if reply.status < 300:
+            state["in"] = not state["in"]
+        return reply
+
+    return lambda stop: _until_stopped(stop, replies, step, landed=landed)
+
+
 def _statuses(replies) -> set:
     return {(r.status, r.error_code) for r in replies}
 
@@ -111,21 +128,8 @@ def test_an_account_deleted_while_others_join_its_leagues_is_deleted_and_the_joi
     landed = [threading.Event() for _ in joiners]
     replies: list = []
 
-    def joiner(client, league, event):
-        state = {"in": False}
-
-        def step():
-            if state["in"]:
-                reply = client.post(f"/api/v1/leagues/{league['id']}/leave")
-            else:
-                reply = client.post("/api/v1/leagues/join", {"code": league["invite_code"]})
-            if reply.status < 300:
-                state["in"] = not state["in"]
-            return reply
-
-        return lambda stop: _until_stopped(stop, replies, step, landed=event)
-
-    deleted = _race([joiner(c, leagues[i % 2], e) for i, (c, e) in enumerate(zip(joiners, landed))],
+    deleted = _race([_joiner(c, leagues[i % 2], replies, e)
+                     for i, (c, e) in enumerate(zip(joiners, landed))],
                     lambda: owner.request("DELETE", "/api/v1/me", {"password": password}), landed)
 
     assert deleted.status == 204, deleted.body
@@ -145,21 +149,7 @@ def test_a_league_closed_while_players_join_closes_and_the_joins_are_told(
     landed = [threading.Event() for _ in joiners]
     replies: list = []
 
-    def joiner(client, event):
-        state = {"in": False}
-
-        def step():
-            if state["in"]:
-                reply = client.post(f"/api/v1/leagues/{league['id']}/leave")
-            else:
-                reply = client.post("/api/v1/leagues/join", {"code": league["invite_code"]})
-            if reply.status < 300:
-                state["in"] = not state["in"]
-            return reply
-
-        return lambda stop: _until_stopped(stop, replies, step, landed=event)
-
-    closed = _race([joiner(c, e) for c, e in zip(joiners, landed)],
+    closed = _race([_joiner(c, league, replies, e) for c, e in zip(joiners, landed)],
                    lambda: owner.request("DELETE", f"/api/v1/leagues/{league['id']}"), landed)
 
     assert closed.status == 204, closed.body
