@@ -269,6 +269,11 @@ LOGGING = {
 
 # -- REST framework ------------------------------------------------------------
 
+# The largest request body any page or API call needs is a few KiB (a batch
+# of 52 moves: under 1 KiB): past this, 413 payload_too_large from the web
+# process itself (api.play.rest.parsers), proxy in front or not.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 32 * 1024
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -282,7 +287,9 @@ REST_FRAMEWORK = {
     # A first visit gets a guest player (api.play.rest.auth.user_or_guest).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    # JSON only; nested deeper than api.play.rest.parsers.MAX_DEPTH: 400.
+    # JSON only, bounded in this process (api.play.rest.parsers): a body over
+    # DATA_UPLOAD_MAX_MEMORY_SIZE is 413, too many objects and lists or nested
+    # deeper than MAX_DEPTH 400.
     "DEFAULT_PARSER_CLASSES": ["api.play.rest.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "api.play.rest.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -469,8 +476,12 @@ DEAL_CLAIM_STALE_SECONDS = env_int(
 # that are not stalled usually take a few dozen): a position is called
 # stalled only when this search proves no card can reach a foundation.
 PLAY_STALLED_MAX_NODES = env_int("PLAY_STALLED_MAX_NODES", 20_000, minimum=1)
-# The solver's time budget for one hint (GET /api/v1/attempts/{id}/hint).
-PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 3.0, minimum=0.01)
+# A hint (GET /api/v1/attempts/{id}/hint): the solver's time budget for the
+# search of a position (the solver's own default for a hint), and how long a
+# request waits for it before answering 202 "pending" while it goes on
+# (api.play.attempts.hints): "unknown" is the whole budget's answer.
+PLAY_HINT_MAX_SECONDS = env_float("PLAY_HINT_MAX_SECONDS", 10.0, minimum=0.01)
+PLAY_HINT_WAIT_SECONDS = env_float("PLAY_HINT_WAIT_SECONDS", 3.0, minimum=0.0)
 # Hints that cannot starve play (api.play.attempts.hints): at most PLAY_HINT_SLOTS
 # solver runs at once on a machine (locks on files in PLAY_HINT_SLOT_DIR,
 # by default one folder per database, so sites sharing a machine keep their
@@ -508,14 +519,15 @@ PLAY_MAX_ATTEMPTS_PER_DEAL = env_int("PLAY_MAX_ATTEMPTS_PER_DEAL", 100, minimum=
 # ranked result as machine-paced: kept, marked, ranked after the rest.
 PLAY_MACHINE_PACE_MS = env_int("PLAY_MACHINE_PACE_MS", 150, minimum=0)
 # The analysis of a finished attempt that was not won (api.play.attempts.analysis),
-# in the workers: each position it asks the solver about gets this budget
-# (an answer the budget cannot reach makes the verdict "undecided"). With no
-# broker the task runs in the web process (after the finish is answered, one at
-# a time: api.publish), so the laptop's budget is small.
+# off the request path: in the workers, or with no broker in the web process's
+# publisher thread after the finish is answered (api.publish); the client
+# polls it. Each position it asks the solver about gets this budget, the
+# solver's own default for a hint, the same with or without a broker: a
+# verdict "undecided" means the solver cannot decide it in a generous budget,
+# never that the budget was cut short.
 PLAY_ANALYSIS_ON_FINISH = env_bool("PLAY_ANALYSIS_ON_FINISH", True)
-PLAY_ANALYSIS_MAX_SECONDS = env_float(
-    "PLAY_ANALYSIS_MAX_SECONDS", 2.0 if CELERY_BROKER_URL else 0.3, minimum=0.01)
-PLAY_ANALYSIS_MAX_NODES = env_int("PLAY_ANALYSIS_MAX_NODES", 2_000_000, minimum=1)
+PLAY_ANALYSIS_MAX_SECONDS = env_float("PLAY_ANALYSIS_MAX_SECONDS", 10.0, minimum=0.01)
+PLAY_ANALYSIS_MAX_NODES = env_int("PLAY_ANALYSIS_MAX_NODES", 20_000_000, minimum=1)
 PLAY_ANALYSIS_CLAIM_STALE_SECONDS = env_int("PLAY_ANALYSIS_CLAIM_STALE_SECONDS", 600, minimum=1)
 PLAY_MACHINE_PACE_RUN = env_int("PLAY_MACHINE_PACE_RUN", 20, minimum=1)
 

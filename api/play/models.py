@@ -77,6 +77,9 @@ class Attempt(models.Model):
     )
     deal = models.ForeignKey("deals.DailyDeal", on_delete=models.PROTECT, related_name="attempts")
     ranked = models.BooleanField()
+    # Started by "try again from here" (POST /attempts/{id}/retry): practice
+    # that makes no day's record, from whichever move it starts.
+    is_retry = models.BooleanField(default=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
     version = models.PositiveIntegerField(default=0)
 

@@ -31,7 +31,6 @@ def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
     the replay shows that line too."""
     # The workers' part, run as the finish commits (no worker in this test):
     # services queue the task by its name, which Celery hands to apply_async.
-    settings.PLAY_ANALYSIS_MAX_SECONDS = 10.0
     monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
                         lambda args=(), kwargs=None, **options:
                         tasks.analyse_attempt.apply(args=args, kwargs=kwargs))

@@ -52,7 +52,10 @@ def test_a_past_day_s_practice_offers_a_hint_and_today_s_deal_does_not(
         hint.wait_for()
         hint.click()
         message = page.locator('[data-ref="message"]')
-        message.wait_for()
+        # "Looking for a hint…" while the solver searches; then the hint.
+        page.wait_for_function(
+            "(word) => document.querySelector('[data-ref=\"message\"]')?.textContent.startsWith(word)",
+            arg=word)
         text = message.inner_text()
         answer = api_get(page, f"/attempts/{attempt['id']}/hint")
         assert answer["status"] == "solved"
@@ -95,3 +98,34 @@ def test_a_hint_the_api_refuses_takes_the_button_away(deals, open_page, today):
     hint.wait_for(state="hidden")
     # Still the same attempt, still playable.
     assert page.locator('[data-play]').get_attribute("data-status") == "playing"
+
+
+def test_a_hint_the_solver_still_searches_for_is_asked_for_again(deals, open_page, today):
+    """202 pending: the page says it is looking, stays playable, and asks
+    again after a moment until the hint comes."""
+    for locale, looking, word, width in (("pt-PT", "À procura de uma dica…", "Dica: ", 390),
+                                         ("en", "Looking for a hint…", "Hint: ", 1280)):
+        page = open_page(f"/play/flower/{(today - dt.timedelta(days=1)).isoformat()}/",
+                         locale=locale, width=width, height=844)
+        start_attempt(page)
+        asked = []
+
+        def first_pending(route):
+            asked.append(route.request.url)
+            if len(asked) == 1:
+                route.fulfill(status=202, content_type="application/json", headers={"Retry-After": "2"},
+                              body=json.dumps({"status": "pending", "move": None, "version": 0}))
+            else:
+                route.fallback()
+
+        page.route("**/api/v1/attempts/*/hint", first_pending)
+        page.locator('[data-ref="hint"]').click()
+        message = page.locator('[data-ref="message"]')
+        page.wait_for_function(
+            "(text) => document.querySelector('[data-ref=\"message\"]')?.textContent === text",
+            arg=looking)
+        assert page.locator('[data-play]').get_attribute("data-status") == "playing"
+        page.wait_for_function(
+            "(word) => document.querySelector('[data-ref=\"message\"]')?.textContent.startsWith(word)",
+            arg=word)
+        assert len(asked) >= 2 and message.inner_text().startswith(word)

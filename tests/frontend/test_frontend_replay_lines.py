@@ -48,7 +48,6 @@ def date_words(day: dt.date, locale: str) -> str:
 @pytest.fixture
 def analyses_at_once(monkeypatch, settings):
     """The workers' part, run as the finish commits (no worker in these tests)."""
-    settings.PLAY_ANALYSIS_MAX_SECONDS = 10.0
     monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
                         lambda args=(), kwargs=None, **options:
                         tasks.analyse_attempt.apply(args=args, kwargs=kwargs))

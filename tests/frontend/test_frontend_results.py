@@ -39,8 +39,7 @@ def player(device_page, live_server):
 
 @pytest.fixture
 def analysis_in_process(monkeypatch, settings):
-    """The workers' part, run as the finish commits, with the workers' budget."""
-    settings.PLAY_ANALYSIS_MAX_SECONDS = 10.0
+    """The workers' part, run as the finish commits."""
     monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
                         lambda args=(), kwargs=None, **options: tasks.analyse_attempt.apply(args=args, kwargs=kwargs))
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Prefetch
 from rest_framework.authtoken.models import Token
 
 from api.play.accounts.lockout import _lockout_key
-from api.play.leagues.models import LeagueMember
+from api.play.leagues.models import League, LeagueMember
 from api.play.models import Attempt, AttemptAction, LoginFailure, Player, Session
 from api.play.records import selectors
 from api.play.records.selectors import History
@@ -65,7 +66,16 @@ def account_delete(*, user) -> dict:
     deal_ids = set(Attempt.objects.filter(player=user, ranked=True)
                    .values_list("deal_id", flat=True))
     with transaction.atomic():
-        attempts = Attempt.objects.filter(player=user).count()
+        # The rows others may write beside are locked before the cascade is
+        # gathered, in the order their writers take them: the user's row
+        # (a start, a league made), the attempts (a move's conditional
+        # UPDATE), the leagues owned (a join). A write under way lands
+        # first and goes with the rest; a later one waits, then finds
+        # nothing (not_found, unknown_invite), and no row of theirs can
+        # appear after the gathering to fail its foreign key at commit.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+        attempts = len(Attempt.objects.select_for_update().filter(player=user).values_list("pk"))
+        len(League.objects.select_for_update().filter(owner=user).values_list("pk"))
         sessions, _ = Session.objects.filter(user=user).delete()
         Token.objects.filter(user=user).delete()
         LoginFailure.objects.filter(pk=_lockout_key(user.get_username())).delete()

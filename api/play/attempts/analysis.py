@@ -50,12 +50,24 @@ class Verdict:
         return self.keeping_line[0] if self.keeping_line else ""
 
 
-def analyse(*, start: str, line: Sequence[str], won: bool, decide: Decide) -> Verdict:
-    """The verdict on an attempt's line (the moves that stand after undos)."""
+def analyse(*, start: str, line: Sequence[str], won: bool, decide: Decide,
+            known_win: Sequence[str] = ()) -> Verdict:
+    """The verdict on an attempt's line (the moves that stand after undos).
+    ``known_win``: a win from ``start`` proven already (the deal's verified
+    certificate): the positions where the line still follows it are winnable
+    without asking the solver."""
     if won:
         return Verdict(WON)
     positions = solitaire.parse_position(start).along(line)
     last = len(positions) - 1
+    known = {}
+    if known_win:
+        for i in range(len(positions)):
+            known[i] = Decision(SOLVED, tuple(known_win[i:]))
+            if i == len(line) or i == len(known_win) or line[i] != known_win[i]:
+                break
+    if last in known:
+        return Verdict(STILL_WINNABLE)
     end = decide(positions[last])
     if end.status == SOLVED:
         return Verdict(STILL_WINNABLE)
@@ -63,8 +75,8 @@ def analyse(*, start: str, line: Sequence[str], won: bool, decide: Decide) -> Ve
         return Verdict(UNDECIDED)
     # Invariant: p(lo) is taken as winnable (p0, until proven below), p(hi)
     # is proven unwinnable.
-    lo, hi = 0, last
-    decided = {last: end}
+    lo, hi = max(known, default=0), last
+    decided = {**known, last: end}
     while hi - lo > 1:
         mid = (lo + hi) // 2
         decided[mid] = decide(positions[mid])

@@ -91,6 +91,14 @@ def unanalysed(*, ended_before: dt.datetime, today: dt.date | None = None,
         .order_by("id").values_list("id", flat=True)[:limit])
 
 
+def known_win(*, deal_id: int, start: str) -> list[str]:
+    """The deal's verified certificate when ``start`` is the deal's own
+    position (a retry starts elsewhere): a win proven from it."""
+    position, certificate = DailyDeal.objects.filter(pk=deal_id).values_list(
+        "position", "certificate").get()
+    return certificate.split() if position == start else []
+
+
 def par_of(*, deal_id: int) -> dict:
     """The moves and redeals of the deal's verified solution."""
     length, redeals, certificate = DailyDeal.objects.filter(pk=deal_id).values_list(

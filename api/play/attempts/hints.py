@@ -1,7 +1,17 @@
-"""Hints that cannot starve play.
+"""Hints that cannot starve play, and an answer a client can trust.
 
-A hint runs the solver for up to ``PLAY_HINT_MAX_SECONDS`` (Flower Garden on
-two threads), which is seconds of CPU on a machine whose moves cost about a
+A hint's search runs the solver for up to ``PLAY_HINT_MAX_SECONDS`` (Flower
+Garden on two threads), the solver's own default budget: so "unknown" means
+the solver cannot decide the position in a generous budget, never that a
+request's patience ran out. The search runs off the request path: the
+request waits for it ``PLAY_HINT_WAIT_SECONDS`` at most, and when it is not
+done by then answers "pending" (the client asks again after
+``Retry-After``); the search goes on, and keeps its answer in the cache and
+in this process, where the next request for that position finds it. While
+a position's search runs, a request for it on any web process waits for
+that search (a marker in the cache says so) and never starts another.
+
+The search is seconds of CPU on a machine whose moves cost about a
 millisecond. Three things keep that away from the players who are moving:
 
 - **Slots per machine.** At most ``PLAY_HINT_SLOTS`` solver runs at once on
@@ -20,8 +30,8 @@ millisecond. Three things keep that away from the players who are moving:
   process. The web thread waits for the answer without the GIL.
 - **A cache by position.** A position's decided answer (a winning line
   from it, or unsolvable) is kept in the shared cache for
-  ``PLAY_HINT_CACHE_SECONDS`` and served without the solver. "unknown" (the
-  budget ran out) is not kept.
+  ``PLAY_HINT_CACHE_SECONDS`` and served without the solver; "unknown" (the
+  whole budget ran out) for UNKNOWN_KEPT_SECONDS, then searched again.
 
 Hints lead to a win. Each attempt keeps the line its last hint came from
 (``HintLine``: a start position and a winning line from it that visits no
@@ -44,12 +54,14 @@ The per-player rate of hints is its own throttle scope, ``hint``
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
@@ -84,6 +96,15 @@ def _take_slot() -> int | None:
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
+PENDING = "pending"
+# How long an "unknown" (the whole budget spent) is kept before the
+# position is searched again: an answer, but one a quieter machine might better.
+UNKNOWN_KEPT_SECONDS = 600
+
+# The searches under way in this process, by cache key.
+_searches: dict[str, Future] = {}
+_searches_lock = threading.Lock()
+
 
 def _solver_pool() -> ProcessPoolExecutor:
     """This process's solver processes, started on first use. Spawned, not
@@ -100,53 +121,130 @@ def _solver_pool() -> ProcessPoolExecutor:
         return _pool
 
 
-def _solve_niced(position):
-    """``hint(position)`` in a solver process; a pool whose process died
-    (killed, out of memory) is replaced and asked once more, then HintsBusy."""
+def _forget_pool(pool: ProcessPoolExecutor) -> None:
     global _pool
+    with _pool_lock:
+        if _pool is pool:
+            _pool = None
+    pool.shutdown(wait=False)
+
+
+def _solve_niced(position) -> Future:
+    """``hint(position)`` started in a solver process; a pool whose process
+    died (killed, out of memory) is replaced once, then HintsBusy."""
     for _ in range(2):
         pool = _solver_pool()
         try:
-            return pool.submit(hint, position, max_seconds=settings.PLAY_HINT_MAX_SECONDS).result()
+            return pool.submit(hint, position, max_seconds=settings.PLAY_HINT_MAX_SECONDS)
         except BrokenProcessPool:
-            with _pool_lock:
-                if _pool is pool:
-                    _pool = None
-            pool.shutdown(wait=False)
+            _forget_pool(pool)
     raise HintsBusy()
 
 
-def position_line(position) -> dict:
-    """{"status", "line"} for a position, ``line`` a winning line from it
-    that visits no position twice (empty unless solved): from the cache, or
-    from the solver in a free slot; HintsBusy when every slot is taken."""
-    key = _cache_key(position.notation())
+def _search_key(key: str) -> str:
+    return "hint-search:" + key
+
+
+def _cache_get(key: str):
     try:
-        cached = cache.get(key)
+        return cache.get(key)
     except CACHE_ERRORS as error:
         cache_failed("hints are solved again", error)
-        cached = None
+        return None
+
+
+def _searched_elsewhere(key: str) -> bool:
+    """True when another process searches this position now; else this
+    process marks it as its own (the mark outlives the search's budget a
+    little, so a dead process's mark goes by itself)."""
+    try:
+        return not cache.add(_search_key(key), os.getpid(), settings.PLAY_HINT_MAX_SECONDS + 30)
+    except CACHE_ERRORS as error:
+        cache_failed("a hint's search is not shared", error)
+        return False
+
+
+def _unmark(key: str) -> None:
+    try:
+        cache.delete(_search_key(key))
+    except CACHE_ERRORS as error:
+        cache_failed("a hint's search mark stays until it expires", error)
+
+
+def _answer_of(result) -> dict:
+    return {"status": result.status.value, "line": [m.token() for m in result.moves]}
+
+
+def _search_done(key: str, game: str, fd: int, started: float, future: Future) -> None:
+    """In the pool's thread once the search ends: its answer kept, its slot
+    given back, its marks taken down."""
+    try:
+        os.close(fd)  # releases the slot's lock
+        if future.exception() is not None:
+            return  # a dead solver process: nothing kept, the next request searches again
+        result = future.result()
+        metrics.SOLVER_SECONDS.labels(game, "hint").observe(time.perf_counter() - started)
+        metrics.HINTS.labels(game, "solver").inc()
+        decided = result.status is not SolveStatus.LIMIT_REACHED
+        try:
+            cache.set(key, _answer_of(result),
+                      settings.PLAY_HINT_CACHE_SECONDS if decided else UNKNOWN_KEPT_SECONDS)
+        except CACHE_ERRORS as error:
+            cache_failed("a hint is not kept", error)
+    finally:
+        _unmark(key)
+        with _searches_lock:
+            _searches.pop(key, None)
+
+
+def _search(position, key: str) -> Future | None:
+    """The search of ``position`` under way in this process, or a new one
+    in a free slot (HintsBusy when every slot is taken); None when another
+    process searches it."""
+    with _searches_lock:
+        future = _searches.get(key)
+        if future is not None:
+            return future
+        if _searched_elsewhere(key):
+            return None
+        fd = _take_slot()
+        if fd is None:
+            _unmark(key)
+            metrics.HINTS.labels(position.game, "busy").inc()
+            raise HintsBusy()
+        try:
+            future = _solve_niced(position)
+        except BaseException:
+            os.close(fd)
+            _unmark(key)
+            raise
+        _searches[key] = future
+    future.add_done_callback(functools.partial(
+        _search_done, key, position.game, fd, time.perf_counter()))
+    return future
+
+
+def position_line(position, *, wait: float | None = None) -> dict:
+    """{"status", "line"} for a position, ``line`` a winning line from it
+    that visits no position twice (empty unless solved): from the cache,
+    or from the solver's search in a free slot (HintsBusy when every slot
+    is taken), waited for ``wait`` seconds at most (None: until it ends);
+    status "pending" while it goes on."""
+    key = _cache_key(position.notation())
+    cached = _cache_get(key)
     if cached is not None:
         metrics.HINTS.labels(position.game, "cache").inc()
         return cached
-    fd = _take_slot()
-    if fd is None:
-        metrics.HINTS.labels(position.game, "busy").inc()
-        raise HintsBusy()
+    future = _search(position, key)
+    if future is None:
+        return {"status": PENDING, "line": []}
     try:
-        start = time.perf_counter()
-        result = _solve_niced(position)
-        metrics.SOLVER_SECONDS.labels(position.game, "hint").observe(time.perf_counter() - start)
-    finally:
-        os.close(fd)  # releases the lock
-    answer = {"status": result.status.value, "line": [m.token() for m in result.moves]}
-    metrics.HINTS.labels(position.game, "solver").inc()
-    if result.status is not SolveStatus.LIMIT_REACHED:
-        try:
-            cache.set(key, answer, settings.PLAY_HINT_CACHE_SECONDS)
-        except CACHE_ERRORS as error:
-            cache_failed("a hint is not kept", error)
-    return answer
+        result = future.result(timeout=wait)
+    except FutureTimeout:
+        return {"status": PENDING, "line": []}
+    except BrokenProcessPool:  # its solver process died: the next request searches again
+        raise HintsBusy() from None
+    return _answer_of(result)
 
 
 def rest_of_line(position, kept: tuple[str, list[str]] | None) -> list[str]:
@@ -167,15 +265,16 @@ def rest_of_line(position, kept: tuple[str, list[str]] | None) -> list[str]:
 
 
 def hint_along(position, *, kept: tuple[str, list[str]] | None,
-               keep: Callable[[str, list[str]], None]) -> dict:
+               keep: Callable[[str, list[str]], None], wait: float | None = None) -> dict:
     """{"status", "move"}: the next move of the kept line when ``position``
     stands on it, else the first of a new line from ``position``, which is
-    handed to ``keep`` (the module's docstring proves where this leads)."""
+    handed to ``keep`` (the module's docstring proves where this leads);
+    "pending" while that line's search goes on past ``wait`` seconds."""
     rest = rest_of_line(position, kept)
     if rest:
         metrics.HINTS.labels(position.game, "line").inc()
         return {"status": SolveStatus.SOLVED.value, "move": rest[0]}
-    found = position_line(position)
+    found = position_line(position, wait=wait)
     if found["line"]:
         keep(position.notation(), found["line"])
     return {"status": found["status"], "move": found["line"][0] if found["line"] else None}

@@ -87,20 +87,25 @@ def attempt_retry(*, user, attempt_id: int, move_number: int,
     position = solitaire.parse_position(state.start_position).along(line[:move_number - 1])[-1]
     deal = deal_for(game=state.game, date=state.date, now=now)
     return _attempt_create(user=user, deal=deal, position=position, now=now,
-                           start_rule=domain.start_practice)
+                           start_rule=domain.start_practice, is_retry=True)
 
 
-def _attempt_create(*, user, deal, position, now: dt.datetime, start_rule) -> AttemptState:
+def _attempt_create(*, user, deal, position, now: dt.datetime, start_rule,
+                    is_retry: bool = False) -> AttemptState:
     """A new attempt of ``user`` on ``deal`` from ``position``; ``start_rule``
     (domain.start_ranked or domain.start_practice) decides, from the player's
-    attempts on the deal, whether it may start and whether it is ranked."""
+    attempts on the deal, whether it may start and whether it is ranked.
+    NotFound when the account was deleted while this request ran."""
     today = clock.day_of(now)
-    return store.create(
+    state = store.create(
         player_id=user.pk, deal=deal, start=position.notation(),
         status=domain.status_of(position, rules=rules()), cards_home=position.cards_home(),
-        now=now,
+        now=now, is_retry=is_retry,
         decide=lambda mine: start_rule(mine, deal_is_today=deal.date == today, rules=rules()),
     )
+    if state is None:
+        raise NotFound(_("This account no longer exists."), code="not_found")
+    return state
 
 
 def _is_retry(state: AttemptState, *, version: int, tokens: list[str]) -> bool:
@@ -200,9 +205,14 @@ def _ranked_in_play(*, user, state: AttemptState, now: dt.datetime) -> bool:
 
 @dataclass(frozen=True)
 class Hint:
-    status: str  # solitaire.SolveStatus' value
+    status: str  # solitaire.SolveStatus' value, or "pending" while the search goes on
     move: str | None  # the next move of a solution, when there is one
     version: int  # the attempt's, the hint is for
+
+    @property
+    def pending(self) -> bool:
+        """The search goes on: the client asks again."""
+        return self.status == hints.PENDING
 
 
 def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> Hint:
@@ -223,7 +233,8 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> Hint:
     answer = hints.hint_along(
         state.parsed_position, kept=store.hint_line_get(attempt_id=state.id),
         keep=lambda start, line: store.hint_line_keep(attempt_id=state.id, start=start,
-                                                      line=line))
+                                                      line=line),
+        wait=settings.PLAY_HINT_WAIT_SECONDS)
     return Hint(status=answer["status"], move=answer["move"], version=state.version)
 
 
@@ -302,7 +313,8 @@ def attempt_analyse(*, attempt_id: int, now: dt.datetime) -> str:
         started = time.perf_counter()
         verdict = analysis.analyse(
             start=state.start_position, line=state.line.split(), won=state.status == domain.WON,
-            decide=_decider(state.game, counts))
+            decide=_decider(state.game, counts),
+            known_win=analysis_store.known_win(deal_id=state.deal_id, start=state.start_position))
         seconds = time.perf_counter() - started
     except BaseException:
         analysis_store.release(attempt_id=attempt_id, token=token)

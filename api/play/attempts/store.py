@@ -127,21 +127,26 @@ def _save_in_one_statement(change: Change) -> bool:
 
 
 def create(*, player_id: int, deal: DailyDeal, start: str, status: str, cards_home: int,
-           now: dt.datetime, decide: Callable[[MyAttempts], bool]) -> AttemptState:
+           now: dt.datetime, decide: Callable[[MyAttempts], bool],
+           is_retry: bool = False) -> AttemptState | None:
     """A new attempt on ``deal``, ranked or practice as ``decide`` says from
     the player's attempts on the deal (it raises to refuse). A player's
     starts take turns on the player's user row, so each counts the ones
     before it, however many start at once; a second tab starting a ranked
     attempt at the same moment gets practice (the database allows one
-    ranked attempt per player and deal)."""
+    ranked attempt per player and deal). ``is_retry``: started by "try
+    again from here". A player whose account was deleted meanwhile starts
+    nothing: None."""
     with transaction.atomic():
-        get_user_model().objects.select_for_update().filter(pk=player_id).exists()
+        if not get_user_model().objects.select_for_update().filter(pk=player_id).exists():
+            return None
         counts = Attempt.objects.filter(player_id=player_id, deal=deal).aggregate(
             total=Count("id"), ranked_count=Count("id", filter=Q(ranked=True)),
             open_count=Count("id", filter=Q(ranked=True, ended_at__isnull=True)))
         ranked = decide(MyAttempts(total=counts["total"], ranked=counts["ranked_count"],
                                    ranked_open=counts["open_count"]))
-        fields = dict(player_id=player_id, deal=deal, start_position=start, position=start,
+        fields = dict(player_id=player_id, deal=deal, is_retry=is_retry,
+                      start_position=start, position=start,
                       cards_home=cards_home, status=status, started_at=now, last_action_at=now)
         attempt = None
         if ranked:

@@ -10,6 +10,7 @@ import datetime as dt
 import secrets
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
@@ -63,8 +64,11 @@ def league_create(*, user, name: str, now: dt.datetime) -> League:
     """A new league named ``name`` (already cleaned), its owner its first member."""
     registered_check(user)
     with transaction.atomic():
-        owned = League.objects.select_for_update().filter(owner=user)
-        if len(owned) >= settings.LEAGUES_PER_OWNER:
+        # An owner's creates take turns on the owner's user row, so each
+        # counts the ones before it, however many arrive at once.
+        if not get_user_model().objects.select_for_update().filter(pk=user.pk).exists():
+            raise NotFound(_("This account no longer exists."), code="not_found")
+        if League.objects.filter(owner=user).count() >= settings.LEAGUES_PER_OWNER:
             raise Conflict(
                 _("You own %(n)s leagues already, the most one player may: close one first.")
                 % {"n": settings.LEAGUES_PER_OWNER}, code="league_limit")
@@ -126,5 +130,12 @@ def invite_renew(*, user, league_id: int) -> League:
 
 
 def league_close(*, user, league_id: int) -> None:
-    """Close the league: it and its memberships are deleted (records stay)."""
-    _owned(user=user, league_id=league_id).delete()
+    """Close the league: it and its memberships are deleted (records stay).
+    The league's row is locked before its members are gathered: a join
+    under way lands first and goes with it, a later one finds no league
+    (unknown_invite)."""
+    with transaction.atomic():
+        league = _owned(user=user, league_id=league_id)
+        if not League.objects.select_for_update().filter(pk=league.pk).exists():
+            return  # closed meanwhile by the owner's other request
+        league.delete()

@@ -455,9 +455,10 @@ def _day_record(current: Attempt | None, attempt: Attempt) -> Attempt:
 
 
 def _whole_games(attempts):
-    """Attempts played from the deal's start: a retry from a later position
-    (POST /attempts/{id}/retry) is practice that makes no day's record."""
-    return attempts.filter(start_position=models.F("deal__position"))
+    """Attempts played from the deal's start: a retry (POST
+    /attempts/{id}/retry), even from move 1, is practice that makes no
+    day's record."""
+    return attempts.filter(is_retry=False)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -12,6 +13,9 @@ from api.play.errors import Forbidden
 from api.play.reminders.models import CalendarFeed
 
 TOKEN_BYTES = 32
+# What secrets.token_urlsafe writes: anything else (a NUL byte, which
+# PostgreSQL refuses in text) names no feed without asking the database.
+_TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _registered(user) -> None:
@@ -48,4 +52,6 @@ def feed_revoke(*, user) -> None:
 
 
 def feed_by_token(token: str) -> CalendarFeed | None:
+    if not _TOKEN_TEXT.fullmatch(token):
+        return None
     return CalendarFeed.objects.filter(token=token).first()

@@ -35,7 +35,7 @@ from api.play.rest.shapes import (
 
 # Named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]: two fields called "status".
 ATTEMPT_STATUSES = ["playing", "won", "blocked", "stalled", "abandoned"]
-HINT_STATUSES = ["solved", "unsolvable", "unknown"]
+HINT_STATUSES = ["solved", "unsolvable", "unknown", "pending"]
 ANALYSIS_STATUSES = ["pending", "done"]
 VERDICTS = ["won", "lost", "still_winnable", "undecided"]
 GAMES = ["cruel", "flower"]

@@ -18,7 +18,7 @@ import logging
 import sys
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
@@ -28,6 +28,7 @@ from api import clock
 from api.outages import RETRY_AFTER_SECONDS, database_unavailable
 from api.play import errors
 from api.play.rest.answers import ErrorOut
+from api.play.rest.parsers import PayloadTooLarge
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,7 @@ _DRF_CODES = {
     exceptions.NotAcceptable: "not_acceptable",
     exceptions.UnsupportedMediaType: "unsupported_media_type",
     exceptions.Throttled: "throttled",
+    PayloadTooLarge: "payload_too_large",
 }
 
 
@@ -135,6 +137,8 @@ def exception_handler(exc, context):
     if isinstance(exc, errors.PlayError):
         set_rollback()
         return play_error_response(exc)
+    if isinstance(exc, RequestDataTooBig):  # Django's bound, met reading the body whole
+        exc = PayloadTooLarge()
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(_("Not found."))
     elif isinstance(exc, PermissionDenied):

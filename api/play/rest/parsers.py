@@ -1,5 +1,9 @@
-"""The JSON parser of the API: deeply nested input, and text that cannot be
-encoded, are a 400, never a 500.
+"""The JSON parser of the API: a body too large is a 413, one with too
+many objects and lists, deeply nested input, and text that cannot be
+encoded, are a 400, never a 500. The bounds hold in the web process
+itself, before any byte is decoded (the proxy in front, when there is one,
+has its own larger bound): no body costs a worker more than a few
+milliseconds or keeps its memory.
 
 Imports nothing of api.play at module level (DRF loads it from settings)."""
 
@@ -7,12 +11,47 @@ from __future__ import annotations
 
 import io
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
-from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework import status
+from rest_framework.exceptions import APIException, ParseError, ValidationError
 from rest_framework.parsers import JSONParser
 
-# No request body of this API nests objects or lists more than two deep.
+# No request body of this API nests objects or lists more than two deep,
+# holds more than two of them, or comes near settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+# (a batch of 52 moves is under 1 KiB).
 MAX_DEPTH = 32
+MAX_CONTAINERS = 256
+
+
+class PayloadTooLarge(APIException):
+    """A body over settings.DATA_UPLOAD_MAX_MEMORY_SIZE: Django's check
+    (RequestDataTooBig, when the body was read whole first) and this
+    parser's (when it reads the stream itself) both answer it."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "payload_too_large"
+
+    def __init__(self):
+        super().__init__(_("The request's body is larger than %(n)s bytes.")
+                         % {"n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+
+
+def _read_bounded(stream, parser_context) -> bytes:
+    """The body, or PayloadTooLarge: by its declared length before reading,
+    and by what it turns out to hold."""
+    bound = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    request = (parser_context or {}).get("request")
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0) if request is not None else 0
+    except ValueError:
+        declared = 0
+    if declared > bound:
+        raise PayloadTooLarge()
+    raw = stream.read(bound + 1) if stream is not None else b""
+    if len(raw) > bound:
+        raise PayloadTooLarge()
+    return raw
 
 
 def _too_deep(raw: bytes) -> bool:
@@ -75,11 +114,14 @@ def _refuse_unencodable(data) -> None:
 
 class BoundedJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
-        raw = stream.read() if stream is not None else b""
+        raw = _read_bounded(stream, parser_context)
         if _too_deep(raw):
             raise ParseError(
                 _("The JSON is nested more than %(depth)s levels deep.") % {"depth": MAX_DEPTH}
             )
+        if raw.count(b"[") + raw.count(b"{") > MAX_CONTAINERS:  # brackets in strings too: a bound
+            raise ParseError(
+                _("The JSON holds more than %(n)s objects and lists.") % {"n": MAX_CONTAINERS})
         try:
             data = super().parse(io.BytesIO(raw), media_type, parser_context)
         except RecursionError:

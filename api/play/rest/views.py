@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
@@ -316,13 +317,17 @@ class HintView(APIView):
     throttle_classes = [*_DEFAULT_THROTTLES, throttles.PlayHintThrottle]
 
     @documented(
-        ok={200: out.HintOut}, errors=(404,),
-        summary="The next move of a solution ({status, move}); none on a deal while its ranked "
-        "attempt is in play on its day",
+        ok={200: out.HintOut, 202: out.HintOut}, errors=(404,),
+        summary="The next move of a solution ({status, move}; 202 pending while the solver "
+        "searches: ask again after Retry-After); none on a deal while its ranked attempt is in "
+        "play on its day",
     )
     def get(self, request, attempt_id: int):
         user = user_or_guest(request)
         hint = attempts.attempt_hint(user=user, attempt_id=attempt_id, now=clock.now())
+        if hint.pending:
+            return Response(out.HintOut.build(hint), status=status.HTTP_202_ACCEPTED,
+                            headers={"Retry-After": str(settings.PLAY_HINT_RETRY_AFTER)})
         return Response(out.HintOut.build(hint))
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pytest
 from certified_deals import certified, deal_create
 from django.contrib.auth import get_user_model
+from waiting import wait_until
 
 from api.play.models import Player
 
@@ -91,6 +92,21 @@ class Api:
         reply = self.post(f"/api/v1/attempts/{attempt['id']}/finish")
         assert reply.status == 200, reply.body
         return reply.body
+
+    def hint(self, attempt_id: int) -> Reply:
+        """GET the attempt's hint, asked again while the solver still
+        searches (202 pending), as a client does after Retry-After."""
+        path = f"/api/v1/attempts/{attempt_id}/hint"
+        replies = []
+
+        def answered():
+            replies.append(self.get(path))
+            return replies[-1].status != 202
+
+        # The search's budget (PLAY_HINT_MAX_SECONDS) ends it well before this.
+        wait_until(answered, seconds=300, every=0.5,
+                   explain=lambda: f"the hint stayed pending: {replies[-1].body}")
+        return replies[-1]
 
     def move(self, attempt: dict, move: str) -> dict:
         reply = self.post(f"/api/v1/attempts/{attempt['id']}/moves",

@@ -67,13 +67,13 @@ def _tour(api, login, alice, bob, make_deal, today, password):
     moved = me.move(attempt, f"{legal['card']}>{legal['targets'][0]}")
     me.post(f"/api/v1/attempts/{attempt['id']}/moves", {"move": "AS>F", "version": 0})  # 409
     me.post(f"/api/v1/attempts/{attempt['id']}/undo", {"version": moved["version"]})
-    me.get(f"/api/v1/attempts/{attempt['id']}/hint")  # 403
+    me.hint(attempt["id"])  # 403
     me.post(f"/api/v1/attempts/{attempt['id']}/finish")
     line, _k = known_loss(past.position, past.certificate)
     practice = me.post("/api/v1/attempts", {"game": "flower", "date": yesterday.isoformat()}).body
     practice = me.post(f"/api/v1/attempts/{practice['id']}/moves",
                        {"moves": line[:3], "version": practice["version"]}).body
-    me.get(f"/api/v1/attempts/{practice['id']}/hint")
+    me.hint(practice["id"])
     me.post(f"/api/v1/attempts/{practice['id']}/finish")
     services.attempt_analyse(attempt_id=practice["id"], now=clock.now())
     me.get(f"/api/v1/attempts/{practice['id']}/analysis?steps=true")

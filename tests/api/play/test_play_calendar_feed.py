@@ -3,6 +3,7 @@ its hour, revokes it; the feed itself is read by the icalendar package, as
 calendar clients read it, across Lisbon's daylight-saving change."""
 
 import datetime as dt
+import json
 import urllib.error
 import urllib.request
 from zoneinfo import ZoneInfo
@@ -102,4 +103,6 @@ def test_guests_get_no_feed_and_bad_hours_are_clear(api, as_alice):
         reply = as_alice.request("PUT", "/api/v1/me/calendar-feed", {"reminder": bad})
         assert reply.status == 400 and "reminder" in reply.body["error"]["fields"], bad
     assert as_alice.get("/api/v1/me/calendar-feed").body["enabled"] is False
-    assert _fetch(as_alice.base_url + "/api/v1/calendar-feed/not-a-token.ics")[0] == 404
+    for token in ["not-a-token", "%00", "a%00b", "%C3%A9"]:
+        status, body, _headers = _fetch(as_alice.base_url + f"/api/v1/calendar-feed/{token}.ics")
+        assert status == 404 and json.loads(body)["error"]["code"] == "not_found", (token, body)

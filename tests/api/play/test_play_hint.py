@@ -27,7 +27,7 @@ def test_a_practice_attempt_gets_a_move_that_leads_to_a_win(api, make_deal, toda
         make_deal(game, today - dt.timedelta(days=3))
         practice = player.start(game, past)
         assert practice["ranked"] is False
-        reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
+        reply = player.hint(practice["id"])
         assert reply.status == 200, reply.body
         assert reply.body["status"] == "solved" and reply.body["version"] == practice["version"]
         move = reply.body["move"]
@@ -46,7 +46,7 @@ def test_a_ranked_attempt_gets_no_hint_and_today_s_deal_none_until_the_day_ends(
     player = api(language="pt-PT")
     ranked = player.start("cruel")
     assert ranked["ranked"] is True
-    reply = player.get(f"/api/v1/attempts/{ranked['id']}/hint")
+    reply = player.hint(ranked["id"])
     assert reply.status == 403 and reply.error_code == "hint_not_for_ranked"
     assert "As dicas são para treino" in reply.body["error"]["message"]
     finished = player.post(f"/api/v1/attempts/{ranked['id']}/finish", {})
@@ -54,13 +54,13 @@ def test_a_ranked_attempt_gets_no_hint_and_today_s_deal_none_until_the_day_ends(
     practice = player.start("cruel")
     assert practice["ranked"] is False
     for attempt in (ranked, practice):
-        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        reply = player.hint(attempt["id"])
         assert reply.status == 403 and reply.error_code == "hints_sealed", reply.body
         assert "quando o dia acabar" in reply.body["error"]["message"]
     english = api()
     mine = english.start("flower")
     english.finish(mine)
-    reply = english.get(f"/api/v1/attempts/{english.start('flower')['id']}/hint")
+    reply = english.hint(english.start('flower')['id'])
     assert reply.status == 403 and reply.error_code == "hints_sealed"
     assert reply.body["error"]["message"] == (
         "No hints on a deal while its day lasts: they open when the day ends.")
@@ -68,7 +68,7 @@ def test_a_ranked_attempt_gets_no_hint_and_today_s_deal_none_until_the_day_ends(
     after = clock.day_end(today) + dt.timedelta(seconds=1)
     monkeypatch.setattr(clock, "now", lambda: after)
     for attempt in (ranked, practice):
-        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        reply = player.hint(attempt["id"])
         assert reply.status == 200 and reply.body["status"] == "solved", reply.body
 
 
@@ -77,11 +77,11 @@ def test_a_lost_position_is_reported_as_such_with_no_move(api, make_deal, today)
     make_deal("cruel", past, position=CRUEL_SMALL, certificate="KH>F QS>F KS>F")
     player = api()
     attempt = player.start("cruel", past.isoformat())
-    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    reply = player.hint(attempt["id"])
     assert reply.status == 200 and reply.body["status"] == "solved"
     after = player.move(attempt, "R")
     assert solitaire.solve(solitaire.parse_position(after["position"]["notation"])).status.value == "unsolvable"
-    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    reply = player.hint(attempt["id"])
     assert reply.status == 200, reply.body
     assert reply.body == {"status": "unsolvable", "move": None, "version": 1}
 
@@ -91,7 +91,7 @@ def test_someone_elses_attempt_gets_no_hint(api, make_deal, today):
     make_deal("flower", past)
     owner, other = api(), api()
     practice = owner.start("flower", past.isoformat())
-    reply = other.get(f"/api/v1/attempts/{practice['id']}/hint")
+    reply = other.hint(practice["id"])
     assert reply.status == 404 and reply.error_code == "not_found"
 
 
@@ -137,7 +137,7 @@ def test_hints_followed_through_the_api_win_on_one_line_whatever_the_cache_keeps
             if back is not None:
                 cache.set(hints._cache_key(here.notation()),
                           {"status": "solved", "line": [back.token()]})
-        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        reply = player.hint(attempt["id"])
         assert reply.status == 200 and reply.body["status"] == "solved", reply.body
         hinted.append(reply.body["move"])
         previous = here
@@ -155,16 +155,16 @@ def test_a_move_off_the_line_asks_for_a_new_line_that_hints_then_follow(
     player = api()
     attempt = player.start("flower", past.isoformat())
     start = solitaire.parse_position(attempt["position"]["notation"])
-    first = player.get(f"/api/v1/attempts/{attempt['id']}/hint").body["move"]
+    first = player.hint(attempt["id"]).body["move"]
     # A move of the player's own, off the hints' line, that keeps the win.
     own = next(m for m in start.legal_moves() if m.token() != first and solitaire.solve(
         start.apply(m), max_seconds=10).status is solitaire.SolveStatus.SOLVED)
     attempt = player.move(attempt, own.token())
-    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    reply = player.hint(attempt["id"])
     assert reply.status == 200 and reply.body["status"] == "solved", reply.body
     assert solver_calls == [start.notation(), attempt["position"]["notation"]]
     attempt = player.move(attempt, reply.body["move"])
-    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    reply = player.hint(attempt["id"])
     assert reply.status == 200 and reply.body["status"] == "solved", reply.body
     assert len(solver_calls) == 2  # on the new line: its next move, no search
 
@@ -242,7 +242,7 @@ def test_with_every_slot_taken_a_hint_is_503_with_retry_after_at_once(
         raise AssertionError("the solver ran with no slot free")
 
     monkeypatch.setattr(hints, "hint", no_solver)
-    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    reply = player.hint(attempt["id"])
     assert reply.status == 503 and reply.error_code == "hints_busy"
     assert reply.headers["Retry-After"] == "2"
     # Moves go on meanwhile.
@@ -253,7 +253,7 @@ def test_a_free_slot_serves_the_hint_and_is_given_back(hint_attempt):
     player, attempt = hint_attempt
     for _ in range(2):
         cache.clear()
-        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        reply = player.hint(attempt["id"])
         assert reply.status == 200 and reply.body["status"] == "solved"
     fd = hints._take_slot()  # the requests gave their slot back
     assert fd is not None
@@ -262,7 +262,7 @@ def test_a_free_slot_serves_the_hint_and_is_given_back(hint_attempt):
 
 def test_a_position_s_hint_comes_from_the_cache_the_second_time(hint_attempt, api):
     player, attempt = hint_attempt
-    first = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    first = player.hint(attempt["id"])
     assert first.status == 200
     # Another player on the same position: answered with no slot free, so
     # without the solver.
@@ -270,7 +270,7 @@ def test_a_position_s_hint_comes_from_the_cache_the_second_time(hint_attempt, ap
     again = other.start("cruel", attempt["date"])
     held = hints._take_slot()
     try:
-        second = other.get(f"/api/v1/attempts/{again['id']}/hint")
+        second = other.hint(again["id"])
     finally:
         os.close(held)
     assert second.status == 200, second.body
@@ -284,8 +284,8 @@ def test_hints_have_their_own_rate_per_player(hint_attempt, api, settings):
     }
     player, attempt = hint_attempt
     for _ in range(2):
-        assert player.get(f"/api/v1/attempts/{attempt['id']}/hint").status == 200
-    reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        assert player.hint(attempt["id"]).status == 200
+    reply = player.hint(attempt["id"])
     assert reply.status == 429 and reply.error_code == "throttled"
     assert int(reply.headers["Retry-After"]) > 0
     # Only hints: the player's moves and reads go on.
@@ -294,7 +294,7 @@ def test_hints_have_their_own_rate_per_player(hint_attempt, api, settings):
     # Another player has hints of its own.
     other = api()
     mine = other.start("cruel", attempt["date"])
-    assert other.get(f"/api/v1/attempts/{mine['id']}/hint").status == 200
+    assert other.hint(mine["id"]).status == 200
 
 
 def test_the_solver_of_a_hint_runs_in_another_process_at_a_lower_priority(monkeypatch, settings):
@@ -325,3 +325,30 @@ def test_a_solver_process_that_died_is_replaced(monkeypatch):
     answer = hints.position_line(solitaire.parse_position(CRUEL_SMALL))
     assert answer["status"] == "solved" and answer["line"]
     assert hints._solver_pool() is not pool
+
+
+def test_a_hint_past_the_request_s_wait_is_pending_then_decided_by_the_whole_search(
+        api, make_deal, today, settings, solver_calls):
+    """A request waits PLAY_HINT_WAIT_SECONDS (here none) for a search that
+    goes on with the whole budget: 202 pending with Retry-After, one search
+    however many ask for the position meanwhile, then the decided hint,
+    never an "unknown" cut short by the request."""
+    settings.PLAY_HINT_WAIT_SECONDS = 0
+    cache.clear()
+    past = today - dt.timedelta(days=3)
+    make_deal("flower", past)
+    player, other = api(), api()
+    attempt = player.start("flower", past.isoformat())
+    theirs = other.start("flower", past.isoformat())
+    first = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+    assert first.status == 202, first.body
+    assert first.body == {"status": "pending", "move": None, "version": 0}
+    assert first.headers["Retry-After"] == str(settings.PLAY_HINT_RETRY_AFTER)
+    answered = player.hint(attempt["id"])
+    assert answered.status == 200 and answered.body["status"] == "solved", answered.body
+    start = solitaire.parse_position(attempt["position"]["notation"])
+    assert solitaire.Move.parse(answered.body["move"]) in start.legal_moves()
+    # The other player on the same position: the same search's answer.
+    again = other.hint(theirs["id"])
+    assert again.body == {**answered.body, "version": theirs["version"]}
+    assert solver_calls == [start.notation()]

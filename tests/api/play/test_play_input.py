@@ -29,10 +29,37 @@ def test_brackets_inside_strings_do_not_count_as_nesting(api, todays_deals):
     assert reply.status == 200, reply.body
 
 
-def test_a_recursion_error_in_the_decoder_is_a_400_too(api, monkeypatch):
-    monkeypatch.setattr(parsers, "MAX_DEPTH", 10**9)  # only the decoder's own limit left
+def test_a_recursion_error_in_the_decoder_is_a_400_too(api, monkeypatch, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10**9  # only the decoder's own limit left
+    for bound in ("MAX_DEPTH", "MAX_CONTAINERS"):
+        monkeypatch.setattr(parsers, bound, 10**9)
     reply = api().request("POST", "/api/v1/attempts", raw=b"[" * 100_000 + b"]" * 100_000)
     assert reply.status == 400 and reply.error_code == "bad_request", reply.body
+
+
+def test_a_large_body_is_a_413_and_many_small_lists_a_400_on_every_body(
+        api, bare_api, alice, password, settings):
+    """Bounded in the web process, whatever the proxy in front does (the
+    laptop default has none), signed in by session or by token."""
+    token = bare_api().post("/api/v1/auth/token", {"username": "alice", "password": password})
+    many = b"[" + b",".join([b"[]"] * 800_000) + b"]"  # 2.4 MB, two deep
+    for player in (api(), bare_api(token=token.body["token"])):
+        for path, method in [("/api/v1/attempts", "POST"), ("/api/v1/me", "PATCH"),
+                             ("/api/v1/attempts/1/moves", "POST"), ("/api/v1/auth/login", "POST")]:
+            _refused(player, path, method, many, settings)
+    player = api()
+    # Within the bounds, bodies are read as ever.
+    assert player.patch("/api/v1/me", {"display_name": "Bounded"}).status == 200
+
+
+def _refused(player, path, method, many, settings):
+    reply = player.request(method, path, raw=many)
+    assert (reply.status, reply.error_code) == (413, "payload_too_large"), (path, reply.body)
+    assert f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes" in reply.body["error"]["message"]
+    few = b"[" + b",".join([b"[]"] * 1000) + b"]"  # 3 KB: small, yet a thousand lists
+    reply = player.request(method, path, raw=few)
+    assert (reply.status, reply.error_code) == (400, "bad_request"), (path, reply.body)
+    assert "objects and lists" in reply.body["error"]["message"]
 
 
 LONE = "\ud800"  # JSON's escape for a lone surrogate: no character, and no UTF-8 for it

@@ -119,6 +119,39 @@ def test_leaving_removal_and_closing(api, login, as_alice, bob, carol):
     assert as_bob.post("/api/v1/leagues/join", {"code": league["invite_code"]}).status == 404
 
 
+def test_a_removed_member_rejoins_by_the_link_until_the_owner_renews_it(
+        api, login, as_alice, bob):
+    league = _make(as_alice)
+    as_bob = login(api, bob)
+    path = f"/api/v1/leagues/{league['id']}"
+    _join(as_bob, league["invite_code"])
+    bob_id = next(m["id"] for m in as_alice.get(path).body["members"] if m["display_name"] == "Bob")
+    assert as_alice.request("DELETE", f"{path}/members/{bob_id}").status == 204
+    assert _join(as_bob, league["invite_code"])["member_count"] == 2  # removing is not banning
+    bob_id = next(m["id"] for m in as_alice.get(path).body["members"] if m["display_name"] == "Bob")
+    assert as_alice.request("DELETE", f"{path}/members/{bob_id}").status == 204
+    renewed = as_alice.post(f"{path}/invite").body
+    reply = as_bob.post("/api/v1/leagues/join", {"code": league["invite_code"]})
+    assert (reply.status, reply.error_code) == (404, "unknown_invite")
+    assert as_alice.get(path).body["member_count"] == 1 and renewed["member_count"] == 1
+
+
+def test_league_names_may_look_alike_where_display_names_may_not(api, login, as_alice, bob):
+    """A league's name is not unique and names no player: look-alikes of a
+    player's name or of another league's are taken, cleaned as names are."""
+    as_bob = login(api, bob)
+    cyrillic_alice = "\u0410lice"  # Cyrillic A
+    reply = as_bob.patch("/api/v1/me", {"display_name": cyrillic_alice})
+    assert (reply.status, reply.error_code) == (409, "display_name_taken"), reply.body
+    first = _make(as_bob, cyrillic_alice)
+    second = _make(as_alice, "Friday Club")
+    third = _make(as_bob, "FRIDAY  CLUB")
+    assert first["name"] == cyrillic_alice
+    assert (second["name"], third["name"]) == ("Friday Club", "FRIDAY CLUB")
+    reply = as_bob.post("/api/v1/leagues", {"name": "\u202eevil"})  # reordering text: refused as in names
+    assert reply.status == 400 and "name" in reply.body["error"]["fields"], reply.body
+
+
 def test_a_member_cannot_read_another_league_nor_can_anyone_outside(
     api, login, as_alice, bob, todays_deals, today
 ):

@@ -39,7 +39,7 @@ def test_moves_requests_and_hints_are_counted(api, todays_deals, certificate_of,
     make_deal("cruel", past)
     practice = player.start("cruel", past.isoformat())
     for _ in range(2):  # the solver, then the attempt's hint line
-        assert player.get(f"/api/v1/attempts/{practice['id']}/hint").status == 200
+        assert player.hint(practice["id"]).status == 200
     after = scrape(live_server)
 
     def grew(name, **labels):

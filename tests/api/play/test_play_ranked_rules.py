@@ -30,7 +30,7 @@ def test_practice_opens_once_the_ranked_attempt_is_finished(api, todays_deals):
     player.finish(ranked)
     practice = player.start("cruel")
     assert practice["ranked"] is False
-    reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
+    reply = player.hint(practice["id"])
     assert reply.status == 403 and reply.error_code == "hints_sealed", reply.body
 
 
@@ -43,12 +43,12 @@ def test_a_practice_attempt_gets_no_hint_while_the_ranked_one_is_in_play(api, to
     # practice waited for it may be): the practice attempt gets no hint.
     Attempt.objects.filter(pk=ranked["id"]).update(ended_at=None, status="playing")
     assert ranked["ranked"] is True and practice["ranked"] is False
-    reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
+    reply = player.hint(practice["id"])
     assert reply.status == 403 and reply.error_code == "hint_not_for_ranked", reply.body
     assert "ranked attempt" in reply.body["error"]["message"]
     # Finishing the ranked attempt leaves the deal sealed until its day ends.
     assert player.post(f"/api/v1/attempts/{ranked['id']}/finish").status == 200
-    reply = player.get(f"/api/v1/attempts/{practice['id']}/hint")
+    reply = player.hint(practice["id"])
     assert reply.status == 403 and reply.error_code == "hints_sealed", reply.body
 
 
@@ -59,7 +59,7 @@ def test_hints_are_given_once_the_day_is_over_even_to_an_unfinished_ranked_deal(
     _at(monkeypatch, clock.day_end(today) + dt.timedelta(seconds=1))
     practice = player.start("flower", today.isoformat())  # the day is over: practice opens
     for attempt in (practice, ranked):
-        reply = player.get(f"/api/v1/attempts/{attempt['id']}/hint")
+        reply = player.hint(attempt["id"])
         assert reply.status == 200 and reply.body["status"] == "solved", reply.body
 
 

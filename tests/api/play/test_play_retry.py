@@ -39,9 +39,8 @@ def _before(start: str, line: list[str], number: int) -> str:
 
 @pytest.fixture(autouse=True)
 def analysis_by_hand(settings):
-    """The test runs the worker's part itself, with the workers' budget."""
+    """The test runs the worker's part itself."""
     settings.PLAY_ANALYSIS_ON_FINISH = False
-    settings.PLAY_ANALYSIS_MAX_SECONDS = 10.0
 
 
 @pytest.fixture
@@ -91,6 +90,25 @@ def test_a_retry_from_the_first_move_is_the_deal_itself(api, make_deal, past):
     assert retry["position"]["notation"] == solitaire.parse_position(start).notation()
 
 
+def test_a_retry_from_the_first_move_won_makes_no_day_s_record(api, make_deal, past):
+    """The retry starts where the deal does, and is still no whole game: the
+    day's record in /history and /calendar stays the attempt played."""
+    make_deal("cruel", past)
+    player = api()
+    attempt, start, _line, _k = _lost(player, "cruel", past.isoformat())
+    retry = player.post(f"/api/v1/attempts/{attempt['id']}/retry", {"move_number": 1}).body
+    _position, certificate = certified("cruel")
+    won = _play(player, retry, certificate.split())
+    assert won["status"] == "won"
+    history = player.get("/api/v1/history?game=cruel").body
+    day = next(d for d in history["days"] if d["date"] == past.isoformat())
+    assert day["cruel"]["attempt_id"] == attempt["id"]
+    month = player.get(f"/api/v1/calendar/cruel/{past.isoformat()[:7]}").body
+    (that_day,) = [d for d in month["days"] if d["date"] == past.isoformat()]
+    assert that_day["record"]["attempt_id"] == attempt["id"], that_day
+    assert that_day["record"]["status"] != "won"
+
+
 def test_bad_input_names_the_field_and_changes_nothing(api, make_deal, past):
     make_deal("cruel", past)
     player = api(language="pt-PT")
@@ -137,7 +155,7 @@ def test_ranked_rules_are_untouched(api, todays_deals, today):
     retry = player.post(f"/api/v1/attempts/{ranked['id']}/retry", {"move_number": k}).body
     assert retry["ranked"] is False
     # Practice on today's deal: no hint while the day lasts; nothing ranked changes.
-    hint = player.get(f"/api/v1/attempts/{retry['id']}/hint")
+    hint = player.hint(retry["id"])
     assert hint.status == 403 and hint.error_code == "hints_sealed"
     after = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}").body
     assert after["total"] == board["total"] == 1

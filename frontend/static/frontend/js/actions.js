@@ -13,6 +13,8 @@ import { describeAfterMove, describeBatch, moveWords } from "./words.js";
 import { isActive, isListedLegal, movableCards, optimisticAttempt } from "./state.js";
 
 const PENDING_AFTER_MS = 300;
+// A hint the solver still searches for is asked for again after this (the API's Retry-After).
+const HINT_POLL_MS = 2000;
 // Waits before an unanswered action is sent again (same version).
 const RETRIES_MS = [250, 1000];
 
@@ -227,12 +229,25 @@ export function playActions(ctx) {
     });
   }
 
+  /**
+   * The hint for the attempt as it stands. While the solver still searches
+   * (`pending`) the page says so, stays free for moves, and asks again
+   * after a moment, as long as the attempt is where the hint was asked.
+   */
   async function showHint() {
     const attempt = view.attempt;
     if (!attempt || !isActive(attempt) || view.busy) return;
+    let pending = false;
     await withBusy(async () => {
       try {
         const answer = await api(`/attempts/${attempt.id}/hint`);
+        if (answer.status === "pending") {
+          pending = true;
+          const text = gettext("Looking for a hint…");
+          ctx.showMessage(text, "info");
+          announce(text);
+          return;
+        }
         if (answer.move && answer.move !== "R") {
           const [card, target] = answer.move.split(">");
           view.hint = { id: attempt.id, version: attempt.version, card, target };
@@ -242,7 +257,7 @@ export function playActions(ctx) {
           ? fill(gettext("Hint: %(move)s"), { move: moveWords(game, answer.move, gettext) })
           : answer.status === "unsolvable"
             ? gettext("This position can no longer be won.")
-            : gettext("No hint was found in time; try again.");
+            : gettext("The solver could not find a hint from here.");
         ctx.showMessage(text, "info");
         announce(text);
       } catch (error) {
@@ -250,6 +265,11 @@ export function playActions(ctx) {
         ctx.showMessage(errorText(error, gettext), "error");
       }
     });
+    if (pending) {
+      await new Promise((resolve) => { setTimeout(resolve, HINT_POLL_MS); });
+      const stillThere = () => view.attempt?.id === attempt.id && view.attempt.version === attempt.version;
+      if (stillThere()) whenFree(() => (stillThere() ? showHint() : undefined));
+    }
   }
 
   /** A new attempt on the deal, or (`from`) a retry from a move of a finished one. */

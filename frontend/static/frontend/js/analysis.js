@@ -7,7 +7,9 @@ import { gettext, h, ngettext, replace } from "./dom.js";
 import { fill } from "./format.js";
 import { moveText, positionFromNotation } from "./notation.js";
 
-const WAIT_MS = [1000, 2000, 4000, 8000];
+// The analysis runs after the game with the solver's generous budget: up to
+// a minute or so of asking before the page says "see your history later".
+const WAIT_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 
 /** The sentence for an analysis, or null when there is nothing to say yet. */
 export function analysisText(analysis) {
