@@ -217,7 +217,7 @@ USE_I18N = True
 # otherwise win for a shared msgid ("History" is "História" there, the
 # pages' word is "Histórico"), and ours carry the pt-PT wording of Django's
 # own messages that its "pt" catalog leaves untranslated (api/play/django_messages.py).
-LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "api" / "play" / "locale"]
+LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "api" / "locale"]
 
 # -- Static files (served by WhiteNoise from any web process) -------------------
 
@@ -347,6 +347,7 @@ SPECTACULAR_SETTINGS = {
         "AttemptStatusEnum": "api.play.rest.answers.ATTEMPT_STATUSES",
         "HintStatusEnum": "api.play.rest.answers.HINT_STATUSES",
         "AnalysisStatusEnum": "api.play.rest.answers.ANALYSIS_STATUSES",
+        "ErrorCodeEnum": "api.errors.CODES",
     },
     # The docs page loads Swagger UI from our static files, so it works
     # offline and behind a strict network policy.

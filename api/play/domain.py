@@ -34,15 +34,15 @@ from typing import Sequence
 from django.utils.translation import gettext as _
 
 import solitaire
-from api.play.errors import (
+from api.errors import (
     ActionLimit,
+    ApiError,
     AttemptFinished,
     AttemptLimit,
     BatchNotHome,
     DayOver,
     IllegalMove,
     NothingToUndo,
-    PlayError,
     RankedOpen,
 )
 from api.play.illegal import illegal_move_message
@@ -300,7 +300,7 @@ def play(state: AttemptState, moves: Sequence[solitaire.Move], *, now: dt.dateti
                     illegal_move_message(error, game=state.game),
                     extra={"move": token, "reason": error.reason or "illegal"},
                 ) from None
-        except PlayError as error:
+        except ApiError as error:
             if batch:
                 error.extra = {**error.extra, "index": index}
             raise
