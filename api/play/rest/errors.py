@@ -23,6 +23,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 
@@ -160,6 +161,12 @@ def json_page_not_found(request, exception=None):
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
+
+
+@csrf_exempt  # nothing is done: no CSRF 403 before the 404
+def json_path_not_found(request, *args, **kwargs) -> JsonResponse:
+    """An /api/ path that names nothing: the JSON 404, whatever the method."""
+    return _json(errors.NotFound())
 
 
 def unavailable_response(request) -> HttpResponse:

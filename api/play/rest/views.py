@@ -8,7 +8,6 @@ import datetime as dt
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -207,7 +206,7 @@ class DailySolutionView(APIView):
 
 
 class AttemptsView(APIView):
-    @documented(parameters=[s.AttemptListIn, OpenApiParameter("page", int)],
+    @documented(parameters=[s.AttemptListIn],
                 ok={200: out.AttemptPageOut}, errors=(400, 404), operation_id="attempts_list",
                 summary="My attempts (paginated)")
     def get(self, request):
