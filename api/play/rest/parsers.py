@@ -1,5 +1,6 @@
-"""The JSON parser of the API: deeply nested input, and text that cannot be
-encoded, are a 400, never a 500.
+"""The JSON parser of the API: a body that is not JSON, deeply nested input,
+and text that cannot be encoded, are a 400 in the request's language,
+never a 500.
 
 Imports nothing of api.play at module level (DRF loads it from settings)."""
 
@@ -84,5 +85,8 @@ class BoundedJSONParser(JSONParser):
             data = super().parse(io.BytesIO(raw), media_type, parser_context)
         except RecursionError:
             raise ParseError(_("The JSON is nested too deeply.")) from None
+        except ParseError:
+            # DRF's message carries the decoder's words, in English.
+            raise ParseError(_("The body is not valid JSON.")) from None
         _refuse_unencodable(data)
         return data
