@@ -216,7 +216,8 @@ USE_I18N = True
 # Our catalogs first: an app listed earlier (django.contrib.admin) would
 # otherwise win for a shared msgid ("History" is "História" there, the
 # pages' word is "Histórico"), and ours carry the pt-PT wording of Django's
-# own messages that its "pt" catalog leaves untranslated (api/play/django_messages.py).
+# and DRF's own messages that their "pt" catalogs leave untranslated or word
+# as in Brazil (api/play/accounts/django_messages.py, api/play/rest/framework_messages.py).
 LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "api" / "locale"]
 
 # -- Static files (served by WhiteNoise from any web process) -------------------
