@@ -216,8 +216,9 @@ USE_I18N = True
 # Our catalogs first: an app listed earlier (django.contrib.admin) would
 # otherwise win for a shared msgid ("History" is "História" there, the
 # pages' word is "Histórico"), and ours carry the pt-PT wording of Django's
-# own messages that its "pt" catalog leaves untranslated (api/play/django_messages.py).
-LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "api" / "play" / "locale"]
+# and DRF's own messages that their "pt" catalogs leave untranslated or word
+# as in Brazil (api/play/accounts/django_messages.py, api/play/rest/framework_messages.py).
+LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "api" / "locale"]
 
 # -- Static files (served by WhiteNoise from any web process) -------------------
 
@@ -354,6 +355,7 @@ SPECTACULAR_SETTINGS = {
         "AttemptStatusEnum": "api.play.rest.answers.ATTEMPT_STATUSES",
         "HintStatusEnum": "api.play.rest.answers.HINT_STATUSES",
         "AnalysisStatusEnum": "api.play.rest.answers.ANALYSIS_STATUSES",
+        "ErrorCodeEnum": "api.errors.CODES",
     },
     # The docs page loads Swagger UI from our static files, so it works
     # offline and behind a strict network policy.

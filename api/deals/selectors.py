@@ -12,14 +12,13 @@ import solitaire
 from api import clock
 from api.deals import services as deals
 from api.deals.models import DailyDeal, Game
-from api.play.errors import DayNotOver, FutureDate, NotFound
+from api.errors import DayNotOver, DealNotReady, FutureDate, UnknownGame
 
 
-def _unknown_game(game: str) -> NotFound:
-    return NotFound(
+def _unknown_game(game: str) -> UnknownGame:
+    return UnknownGame(
         _("Unknown game %(game)r: use one of %(games)s.")
-        % {"game": game, "games": ", ".join(deals.GAMES)},
-        code="unknown_game",
+        % {"game": game, "games": ", ".join(deals.GAMES)}
     )
 
 
@@ -41,10 +40,9 @@ def deal_for(*, game: str, date: dt.date, now: dt.datetime) -> DailyDeal:
         raise FutureDate() from None
     except deals.DealNotReady:
         # The game's name, not its code: players may read this message.
-        raise NotFound(
+        raise DealNotReady(
             _("There is no verified deal of %(game)s for %(date)s.")
-            % {"game": Game(game).label, "date": date.isoformat()},
-            code="deal_not_ready",
+            % {"game": Game(game).label, "date": date.isoformat()}
         ) from None
 
 

@@ -2,7 +2,7 @@
 
 An attempt's state in, an action in, and out comes a ``Change`` (the new
 state and the action records to log), or a domain error with a stable code
-(api.play.errors). Nothing here reads or writes the database or a clock:
+(api.errors). Nothing here reads or writes the database or a clock:
 the store loads and saves states, the services pass ``now``.
 
 The version protocol: every change (a move, an undo, a finish) moves the
@@ -34,15 +34,15 @@ from typing import Sequence
 from django.utils.translation import gettext as _
 
 import solitaire
-from api.play.errors import (
+from api.errors import (
     ActionLimit,
+    ApiError,
     AttemptFinished,
     AttemptLimit,
     BatchNotHome,
     DayOver,
     IllegalMove,
     NothingToUndo,
-    PlayError,
     RankedOpen,
 )
 from api.play.illegal import illegal_move_message
@@ -300,7 +300,7 @@ def play(state: AttemptState, moves: Sequence[solitaire.Move], *, now: dt.dateti
                     illegal_move_message(error, game=state.game),
                     extra={"move": token, "reason": error.reason or "illegal"},
                 ) from None
-        except PlayError as error:
+        except ApiError as error:
             if batch:
                 error.extra = {**error.extra, "index": index}
             raise

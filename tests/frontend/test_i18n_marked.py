@@ -18,7 +18,7 @@ TEMPLATES = ROOT / "frontend" / "templates" / "frontend"
 SCRIPTS = ROOT / "frontend" / "static" / "frontend" / "js"
 CATALOGS = {
     "frontend": ["django", "djangojs"],
-    "api/play": ["django"],
+    "api": ["django"],
 }
 # Text that is the same in every language: symbols, card and game notation.
 NEUTRAL = re.compile(r"^[\s\W\d]*$|^(?:[←→·–…✓✗]|U|R|23/52)$")

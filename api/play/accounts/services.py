@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from api import clock
-from api.play.errors import Conflict
+from api.errors import AlreadyRegistered, DisplayNameTaken, UsernameTaken
 from api.play.models import Attempt, Player
 from api.play.names import (
     display_name_from_username,
@@ -52,11 +52,9 @@ def guest_create() -> User:
     return user
 
 
-def _name_taken(display_name: str) -> Conflict:
-    return Conflict(
-        _("%(name)r looks like another player's name: choose another.") % {"name": display_name},
-        code="display_name_taken",
-    )
+def _name_taken(display_name: str) -> DisplayNameTaken:
+    return DisplayNameTaken(
+        _("%(name)r looks like another player's name: choose another.") % {"name": display_name})
 
 
 def _name_free(*, player: Player, display_name: str) -> bool:
@@ -80,9 +78,9 @@ def player_register(*, user, username: str, password: str, display_name: str | N
     leaves the made-up name."""
     player = player_get_or_create(user=user)
     if not player.is_guest:
-        raise Conflict(_("You are already registered."), code="already_registered")
+        raise AlreadyRegistered()
     if User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
-        raise Conflict(_("That username is taken."), code="username_taken")
+        raise UsernameTaken()
     if display_name:
         _name_check(player=player, display_name=display_name)
     made_up = guest_name_is_made_up(display_name=player.display_name, username=user.get_username())
@@ -94,7 +92,7 @@ def player_register(*, user, username: str, password: str, display_name: str | N
             with transaction.atomic():
                 user.save()
         except IntegrityError:
-            raise Conflict(_("That username is taken."), code="username_taken") from None
+            raise UsernameTaken() from None
         player.is_guest = False
         from_username = display_name_from_username(username) if made_up else None
         if display_name:

@@ -2,7 +2,7 @@
 and end on logout.
 
 Imports nothing of api.play at module level: DRF loads the authentication
-classes named in settings while api.play.errors is still being imported.
+classes named in settings while api.errors is still being imported.
 """
 
 from __future__ import annotations

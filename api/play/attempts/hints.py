@@ -70,8 +70,8 @@ from django.core.cache import cache
 
 import solitaire
 from api import metrics
+from api.errors import HintsBusy
 from api.outages import CACHE_ERRORS, cache_failed
-from api.play.errors import HintsBusy
 from solitaire.solver import SolveStatus, hint
 
 

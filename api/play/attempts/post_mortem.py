@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from api import clock
 from api.deals.models import DailyDeal
+from api.errors import DayNotOver
 from api.play.attempts.analysis import LOST, STILL_WINNABLE, UNDECIDED
 from api.play.attempts.services import attempt_analyse
-from api.play.errors import DayNotOver
 from api.play.models import ON_BOARD, Attempt, AttemptAnalysis, DayPostMortem
 
 # Days back that beat looks at for a post-mortem missing or still waiting

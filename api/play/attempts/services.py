@@ -23,20 +23,20 @@ from django.utils.translation import gettext as _
 import solitaire
 from api import clock, metrics, publish
 from api.deals.selectors import deal_for
-from api.play import domain
-from api.play.attempts import analysis, analysis_store, hints, store
-from api.play.domain import AttemptState, Change, Rules
-from api.play.errors import (
+from api.errors import (
     AnalysisNotYet,
     AnalysisPending,
+    ApiError,
     AttemptNotOver,
     HintNotForRanked,
     HintsSealed,
     InvalidMove,
     NotFound,
-    PlayError,
     StaleVersion,
 )
+from api.play import domain
+from api.play.attempts import analysis, analysis_store, hints, store
+from api.play.domain import AttemptState, Change, Rules
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ def rules() -> Rules:
 
 
 def _not_found(attempt_id: int) -> NotFound:
-    return NotFound(_("No attempt %(id)s of yours.") % {"id": attempt_id}, code="not_found")
+    return NotFound(_("No attempt %(id)s of yours.") % {"id": attempt_id})
 
 
 def attempt_get(*, user, attempt_id: int) -> AttemptState:
@@ -83,7 +83,7 @@ def attempt_retry(*, user, attempt_id: int, move_number: int,
     if not 1 <= move_number <= len(line):
         message = (_("Move %(number)s is not in this attempt: its line has %(count)s moves.")
                    % {"number": move_number, "count": len(line)})
-        raise PlayError(_("Some fields are not valid."), extra={"fields": {"move_number": [message]}})
+        raise ApiError(_("Some fields are not valid."), extra={"fields": {"move_number": [message]}})
     position = solitaire.parse_position(state.start_position).along(line[:move_number - 1])[-1]
     deal = deal_for(game=state.game, date=state.date, now=now)
     return _attempt_create(user=user, deal=deal, position=position, now=now,
@@ -104,7 +104,7 @@ def _attempt_create(*, user, deal, position, now: dt.datetime, start_rule,
         decide=lambda mine: start_rule(mine, deal_is_today=deal.date == today, rules=rules()),
     )
     if state is None:
-        raise NotFound(_("This account no longer exists."), code="not_found")
+        raise NotFound(_("This account no longer exists."))
     return state
 
 

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from api.play.errors import Conflict, Forbidden, NotFound
+from api import errors
 from api.play.leagues.models import League, LeagueMember
 
 # 24 random bytes: 32 URL-safe characters, no one guesses them.
@@ -30,12 +30,12 @@ def registered_check(user) -> None:
     """Forbidden registration_required for a guest (leagues, the calendar feed)."""
     player = getattr(user, "player", None)
     if player is None or player.is_guest:
-        raise Forbidden(_("Leagues are for registered players: create an account first."),
-                        code="registration_required")
+        raise errors.RegistrationRequired(
+            _("Leagues are for registered players: create an account first."))
 
 
-def _league_not_found() -> NotFound:
-    return NotFound(_("No such league among yours."), code="not_found")
+def _league_not_found() -> errors.NotFound:
+    return errors.NotFound(_("No such league among yours."))
 
 
 def league_of_member(*, user, league_id: int) -> League:
@@ -49,7 +49,7 @@ def league_of_member(*, user, league_id: int) -> League:
 def _owned(*, user, league_id: int) -> League:
     league = league_of_member(user=user, league_id=league_id)
     if league.owner_id != user.pk:
-        raise Forbidden(_("Only the league's owner may do that."), code="not_league_owner")
+        raise errors.NotLeagueOwner()
     return league
 
 
@@ -67,11 +67,11 @@ def league_create(*, user, name: str, now: dt.datetime) -> League:
         # An owner's creates take turns on the owner's user row, so each
         # counts the ones before it, however many arrive at once.
         if not get_user_model().objects.select_for_update().filter(pk=user.pk).exists():
-            raise NotFound(_("This account no longer exists."), code="not_found")
+            raise errors.NotFound(_("This account no longer exists."))
         if League.objects.filter(owner=user).count() >= settings.LEAGUES_PER_OWNER:
-            raise Conflict(
+            raise errors.LeagueLimit(
                 _("You own %(n)s leagues already, the most one player may: close one first.")
-                % {"n": settings.LEAGUES_PER_OWNER}, code="league_limit")
+                % {"n": settings.LEAGUES_PER_OWNER})
         league = League.objects.create(name=name, owner=user, invite_code=_invite_code(),
                                        created_at=now)
         LeagueMember.objects.create(league=league, user=user, joined_at=now)
@@ -86,13 +86,12 @@ def league_join(*, user, code: str, now: dt.datetime) -> League:
         # Locked: two joins at once cannot both take the last place.
         league = League.objects.select_for_update().filter(invite_code=code).first()
         if league is None:
-            raise NotFound(_("This invite is not valid: ask for a new link."),
-                           code="unknown_invite")
+            raise errors.UnknownInvite()
         if LeagueMember.objects.filter(league=league, user=user).exists():
             return league
         if LeagueMember.objects.filter(league=league).count() >= settings.LEAGUE_MAX_MEMBERS:
-            raise Conflict(_("This league is full (%(n)s members).")
-                           % {"n": settings.LEAGUE_MAX_MEMBERS}, code="league_full")
+            raise errors.LeagueFull(_("This league is full (%(n)s members).")
+                                    % {"n": settings.LEAGUE_MAX_MEMBERS})
         try:
             with transaction.atomic():
                 LeagueMember.objects.create(league=league, user=user, joined_at=now)
@@ -104,8 +103,7 @@ def league_join(*, user, code: str, now: dt.datetime) -> League:
 def league_leave(*, user, league_id: int) -> None:
     league = league_of_member(user=user, league_id=league_id)
     if league.owner_id == user.pk:
-        raise Conflict(_("The owner does not leave a league: close it instead."),
-                       code="owner_stays")
+        raise errors.OwnerStays()
     LeagueMember.objects.filter(league=league, user=user).delete()
 
 
@@ -114,10 +112,9 @@ def member_remove(*, user, league_id: int, member_id: int) -> None:
     league = _owned(user=user, league_id=league_id)
     member = LeagueMember.objects.filter(league=league, pk=member_id).first()
     if member is None:
-        raise NotFound(_("No such member in this league."), code="not_found")
+        raise errors.NotFound(_("No such member in this league."))
     if member.user_id == league.owner_id:
-        raise Conflict(_("The owner does not leave a league: close it instead."),
-                       code="owner_stays")
+        raise errors.OwnerStays()
     member.delete()
 
 

@@ -9,7 +9,7 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from api.play.errors import Forbidden
+from api.errors import RegistrationRequired
 from api.play.reminders.models import CalendarFeed
 
 TOKEN_BYTES = 32
@@ -21,8 +21,8 @@ _TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{1,64}")
 def _registered(user) -> None:
     player = getattr(user, "player", None)
     if player is None or player.is_guest:
-        raise Forbidden(_("The calendar feed is for registered players: create an account first."),
-                        code="registration_required")
+        raise RegistrationRequired(
+            _("The calendar feed is for registered players: create an account first."))
 
 
 def feed_of(user) -> CalendarFeed | None:

@@ -16,7 +16,7 @@ from rest_framework import serializers
 from rest_framework.fields import SkipField
 
 import solitaire
-from api import clock
+from api import clock, errors
 from api.deals.difficulty import difficulty_level
 from api.play.accounts.tokens import token_expires_at
 from api.play.domain import record_seconds
@@ -676,9 +676,10 @@ class MyDataOut(Output):
 # -- errors --------------------------------------------------------------------------
 
 
-# A domain error's code, message and the values it adds (api.play.errors).
+# An error's code, message and the values it adds (api.errors).
 class ErrorDetailOut(Output):
-    code = serializers.CharField(help_text="Stable, machine-readable (docs/API.md lists them).")
+    code = serializers.ChoiceField(
+        choices=errors.CODES, help_text="Stable, machine-readable (docs/API.md lists them).")
     message = serializers.CharField(help_text="Human text in the request's language.")
     fields = serializers.DictField(
         child=serializers.JSONField(),

@@ -7,9 +7,9 @@ from django.contrib.auth import login
 from django.middleware.csrf import CsrfViewMiddleware
 from rest_framework import exceptions
 
+from api.errors import CsrfFailed
 from api.play.accounts.lockout import SESSION_BACKEND
 from api.play.accounts.services import guest_create
-from api.play.errors import CsrfFailed
 from api.play.rest import throttles
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")

@@ -7,9 +7,10 @@ human text in the request's language. A 409 ``stale_version`` also carries
 ``state``, the attempt as it is now. The shape is ErrorOut
 (api.play.rest.answers), which builds every error body.
 
-The one place where errors become HTTP answers: the domain's errors
-(api.play.errors) by ``STATUS``, DRF's own (validation, throttling,
-authentication) by their codes, and Django's 400/403/404/500 handlers.
+The one place where errors become HTTP answers: the errors of api.errors
+(each class names its code and status), DRF's own (validation, throttling,
+authentication) as the api.errors class of their kind, and Django's
+400/403/404/500 handlers.
 """
 
 from __future__ import annotations
@@ -21,89 +22,72 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
-from rest_framework import exceptions, status
+from django.utils.translation import ngettext
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework import exceptions
 from rest_framework.response import Response
 
-from api import clock
+from api import clock, errors
 from api.outages import RETRY_AFTER_SECONDS, database_unavailable
-from api.play import errors
 from api.play.rest.answers import ErrorOut
-from api.play.rest.parsers import PayloadTooLarge
+from api.play.rest.parsers import too_large
 
 log = logging.getLogger(__name__)
 
 
-# The HTTP status of each domain error (api.play.errors); a subclass not
-# named here takes its nearest named base's.
-STATUS = {
-    errors.PlayError: status.HTTP_400_BAD_REQUEST,
-    errors.IllegalMove: status.HTTP_422_UNPROCESSABLE_ENTITY,
-    errors.StaleVersion: status.HTTP_409_CONFLICT,
-    errors.AttemptFinished: status.HTTP_409_CONFLICT,
-    errors.NothingToUndo: status.HTTP_409_CONFLICT,
-    errors.DayOver: status.HTTP_409_CONFLICT,
-    errors.AttemptNotOver: status.HTTP_409_CONFLICT,
-    errors.AnalysisPending: status.HTTP_409_CONFLICT,
-    errors.ActionLimit: status.HTTP_409_CONFLICT,
-    errors.AttemptLimit: status.HTTP_409_CONFLICT,
-    errors.RankedOpen: status.HTTP_409_CONFLICT,
-    errors.BatchNotHome: status.HTTP_422_UNPROCESSABLE_ENTITY,
-    errors.Conflict: status.HTTP_409_CONFLICT,
-    errors.NotFound: status.HTTP_404_NOT_FOUND,
-    errors.FutureDate: status.HTTP_404_NOT_FOUND,
-    errors.DayNotOver: status.HTTP_404_NOT_FOUND,
-    errors.CsrfFailed: status.HTTP_403_FORBIDDEN,
-    errors.HintNotForRanked: status.HTTP_403_FORBIDDEN,
-    errors.HintsSealed: status.HTTP_403_FORBIDDEN,
-    errors.AnalysisNotYet: status.HTTP_403_FORBIDDEN,
-    errors.Unavailable: status.HTTP_503_SERVICE_UNAVAILABLE,
-    errors.HintsBusy: status.HTTP_503_SERVICE_UNAVAILABLE,
-    errors.HeavyBusy: status.HTTP_429_TOO_MANY_REQUESTS,
-    errors.Forbidden: status.HTTP_403_FORBIDDEN,
-}
-
-
-def _status(error: errors.PlayError) -> int:
-    return next(STATUS[cls] for cls in type(error).__mro__ if cls in STATUS)
-
-
-def _retry_after(error: errors.PlayError) -> float | None:
+def _retry_after(error: errors.ApiError) -> float | None:
     if isinstance(error, errors.Unavailable):
         return RETRY_AFTER_SECONDS
     if isinstance(error, errors.HintsBusy):
         return settings.PLAY_HINT_RETRY_AFTER
     if isinstance(error, errors.HeavyBusy):
         return settings.PLAY_HEAVY_RETRY_AFTER
+    if isinstance(error, errors.Throttled):
+        return error.wait
     return None
 
 
-def play_error_response(error: errors.PlayError) -> Response:
+def _message(error: errors.ApiError) -> str:
+    """The error's message; a throttle's says how long to wait, in words."""
+    if isinstance(error, errors.Throttled) and error.wait is not None:
+        wait = ngettext("Try again in %(wait)d second.", "Try again in %(wait)d seconds.",
+                        error.wait) % {"wait": error.wait}
+        return f"{error.message} {wait}"
+    return str(error.message)
+
+
+def play_error_response(error: errors.ApiError) -> Response:
     """The answer to a domain error: its status, the one shape, Retry-After
     when waiting helps; a stale version carries the attempt as it is now."""
     extra, context = dict(error.extra), {}
     if isinstance(error, errors.StaleVersion):
         extra["state"], context["now"] = error.state, clock.now()
-    response = Response(error_body(error.code, error.message, context=context, **extra),
-                        status=_status(error))
+    response = Response(error_body(error.code, _message(error), context=context, **extra),
+                        status=error.status)
     wait = _retry_after(error)
     if wait is not None:
         response["Retry-After"] = str(int(wait))
     return response
 
 
-_DRF_CODES = {
-    exceptions.ParseError: "bad_request",
-    exceptions.ValidationError: "bad_request",
-    exceptions.NotAuthenticated: "not_authenticated",
-    exceptions.AuthenticationFailed: "not_authenticated",
-    exceptions.PermissionDenied: "forbidden",
-    exceptions.NotFound: "not_found",
-    exceptions.MethodNotAllowed: "method_not_allowed",
-    exceptions.NotAcceptable: "not_acceptable",
-    exceptions.UnsupportedMediaType: "unsupported_media_type",
-    exceptions.Throttled: "throttled",
-    PayloadTooLarge: "payload_too_large",
+# DRF's own errors as the api.errors class of their kind (its code).
+_DRF_ERRORS = {
+    exceptions.ParseError: errors.ApiError,
+    exceptions.ValidationError: errors.ApiError,
+    exceptions.NotAuthenticated: errors.NotAuthenticated,
+    exceptions.AuthenticationFailed: errors.NotAuthenticated,
+    exceptions.PermissionDenied: errors.Forbidden,
+    exceptions.NotFound: errors.NotFound,
+    exceptions.MethodNotAllowed: errors.MethodNotAllowed,
+    exceptions.NotAcceptable: errors.NotAcceptable,
+    exceptions.UnsupportedMediaType: errors.UnsupportedMediaType,
+    exceptions.Throttled: errors.Throttled,
 }
+
+
+# DRF's errors answered with the message of their api.errors class.
+_OWN_WORDS = (exceptions.MethodNotAllowed, exceptions.NotAcceptable,
+              exceptions.UnsupportedMediaType)
 
 
 def error_body(code: str, message: str, fields: dict | None = None, *,
@@ -134,30 +118,33 @@ def exception_handler(exc, context):
     if database_unavailable(exc):
         log.warning("Database unavailable: %r", exc)
         exc = errors.Unavailable()
-    if isinstance(exc, errors.PlayError):
+    if isinstance(exc, errors.ApiError):
         set_rollback()
         return play_error_response(exc)
     if isinstance(exc, RequestDataTooBig):  # Django's bound, met reading the body whole
-        exc = PayloadTooLarge()
+        return play_error_response(too_large())
+    if isinstance(exc, exceptions.Throttled):  # DRF's words of the wait are not translated
+        return play_error_response(errors.Throttled(wait=exc.wait))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(_("Not found."))
     elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied()
+        return play_error_response(errors.Forbidden())
     elif isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF Failed"):
         return play_error_response(errors.CsrfFailed())  # DRF's SessionAuthentication
+    elif isinstance(exc, _OWN_WORDS):  # our message: DRF's names the method or type in English
+        return play_error_response(_DRF_ERRORS[type(exc)]())
     response = drf_exception_handler(exc, context)
     if response is None:
         return None  # unexpected: Django's handler500 answers (JSON for /api/)
     if isinstance(exc, exceptions.ValidationError):
-        code, message = "bad_request", _("Some fields are not valid.")
-        fields = _flatten(exc.detail)
-        response.data = error_body(code, message, fields)
+        code, message = errors.ApiError.code, _("Some fields are not valid.")
+        response.data = error_body(code, message, _flatten(exc.detail))
         return response
-    else:
-        code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), "error")
-        detail = exc.detail
-        message = str(detail) if not isinstance(detail, (list, dict)) else _("The request is not valid.")
-    response.data = error_body(code, message)
+    kind = next((kind for cls, kind in _DRF_ERRORS.items() if isinstance(exc, cls)),
+                errors.ApiError if response.status_code < 500 else errors.ServerError)
+    detail = exc.detail
+    message = str(detail) if not isinstance(detail, (list, dict)) else str(kind.message)
+    response.data = error_body(kind.code, message)
     return response
 
 
@@ -165,22 +152,33 @@ def _wants_json(request) -> bool:
     return request.path.startswith("/api/")
 
 
+def _json(error: errors.ApiError) -> JsonResponse:
+    """Django's handlers' answer to an /api/ path: the error in the one shape."""
+    return JsonResponse(error_body(error.code, str(error.message)), status=error.status)
+
+
 def json_page_not_found(request, exception=None):
     """handler404: JSON for /api/ paths, Django's page elsewhere."""
     if _wants_json(request):
-        return JsonResponse(error_body("not_found", _("Not found.")), status=404)
+        return _json(errors.NotFound())
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
 
 
+@csrf_exempt  # nothing is done: no CSRF 403 before the 404
+def json_path_not_found(request, *args, **kwargs) -> JsonResponse:
+    """An /api/ path that names nothing: the JSON 404, whatever the method."""
+    return _json(errors.NotFound())
+
+
 def unavailable_response(request) -> HttpResponse:
     """503 with Retry-After: JSON in the one shape for /api/ paths, text elsewhere."""
-    message = str(errors.Unavailable.message)
     if _wants_json(request):
-        response = JsonResponse(error_body("unavailable", message), status=503)
+        response = _json(errors.Unavailable())
     else:
-        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+        response = HttpResponse(str(errors.Unavailable.message), status=503,
+                                content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
@@ -192,9 +190,7 @@ def json_server_error(request):
         log.warning("Database unavailable: %r", sys.exc_info()[1])
         return unavailable_response(request)
     if _wants_json(request):
-        return JsonResponse(
-            error_body("server_error", _("Something went wrong on our side.")), status=500
-        )
+        return _json(errors.ServerError())
     from django.views.defaults import server_error
 
     return server_error(request)
@@ -202,7 +198,7 @@ def json_server_error(request):
 
 def json_bad_request(request, exception=None):
     if _wants_json(request):
-        return JsonResponse(error_body("bad_request", _("The request is not valid.")), status=400)
+        return _json(errors.ApiError())
     from django.views.defaults import bad_request
 
     return bad_request(request, exception)
@@ -210,7 +206,7 @@ def json_bad_request(request, exception=None):
 
 def json_permission_denied(request, exception=None):
     if _wants_json(request):
-        return JsonResponse(error_body("forbidden", _("You may not do that.")), status=403)
+        return _json(errors.Forbidden())
     from django.views.defaults import permission_denied
 
     return permission_denied(request, exception)

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.core.cache import cache
 
+from api.errors import HeavyBusy
 from api.outages import CACHE_ERRORS, cache_failed
-from api.play.errors import HeavyBusy
 
 
 @contextmanager

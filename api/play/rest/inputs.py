@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 import solitaire
 from api import clock
@@ -20,6 +23,15 @@ from api.play.rest.shapes import FieldsOnce
 
 class StrictCharField(serializers.CharField):
     """Text only: DRF's CharField would turn 12 or true into "12"/"True"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictRegexField(serializers.RegexField):
+    """Text matching a pattern: no 12345 read as "12345"."""
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -84,13 +96,47 @@ class QueryDayField(QueryMixin, DayField):
     pass
 
 
+class QueryIntegerField(QueryMixin, serializers.IntegerField):
+    """An integer written as one: digits, a minus sign at most (no " 7", no
+    "7.0", no "+7", no "07"), as the schema's integer is written."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str) or not re.fullmatch(r"-?(0|[1-9][0-9]*)", data):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class QueryBooleanField(QueryMixin, serializers.BooleanField):
+    """true or false, as the schema's boolean is written (no "1", "yes", "True")."""
+
+    default_empty_html = empty  # left out: the default (DRF's reads an HTML checkbox)
+
+    def to_internal_value(self, data):
+        if data not in ("true", "false"):
+            self.fail("invalid", input=data)
+        return data == "true"
+
+
 # -- input -------------------------------------------------------------------------
 
 
 class Input(FieldsOnce, serializers.Serializer):
     # A request's input, its fields built once per class. No docstring: the
     # schema would give it as the description of every input without one.
-    pass
+    # DRF's own message names the Python type it got.
+    default_error_messages = {"invalid": gettext_lazy("The body must be a JSON object.")}
+
+
+class QueryIn(Input):
+    # A request's query parameters (a QueryDict). Each given once: the schema
+    # describes one value a parameter, and DRF would read only the last.
+
+    def to_internal_value(self, data):
+        repeated = [name for name in self.fields if len(data.getlist(name)) > 1]
+        if repeated:
+            raise serializers.ValidationError(
+                {name: [_("Give this parameter once.")] for name in repeated})
+        return super().to_internal_value(data)
 
 
 class CredentialsIn(Input):
@@ -106,7 +152,7 @@ def _display_name(value: str) -> str:
 
 
 class RegisterIn(CredentialsIn):
-    username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150, min_length=3)
+    username = StrictRegexField(r"^[\w.@+-]{3,150}$", max_length=150, min_length=3)
     display_name = DisplayNameField(max_length=40, required=False, allow_blank=True)
 
     def validate_username(self, value):
@@ -206,22 +252,24 @@ class RetryIn(Input):
     move_number = StrictIntegerField(min_value=1)
 
 
-class AttemptListIn(Input):
+class AttemptListIn(QueryIn):
     game = QueryChoiceField(choices=Game.values, required=False)
     date = QueryDayField(required=False)
+    page = QueryIntegerField(min_value=1, required=False,
+                             help_text="A page of the list, from 1 (past the last: 404).")
 
 
-class LeaderboardIn(Input):
-    limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
-    registered = serializers.BooleanField(
+class LeaderboardIn(QueryIn):
+    limit = QueryIntegerField(min_value=1, max_value=100, default=20)
+    registered = QueryBooleanField(
         default=False,
         help_text="true: registered players only (guests left out of entries, total and me).")
 
 
-class HistoryIn(Input):
+class HistoryIn(QueryIn):
     game = QueryChoiceField(choices=Game.values, required=False)
 
 
-class AnalysisIn(Input):
-    steps = serializers.BooleanField(
+class AnalysisIn(QueryIn):
+    steps = QueryBooleanField(
         default=False, help_text="true: the positions along both lines, for the replay.")

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from api import clock
 from api.deals import selectors as day_deals
 from api.deals.models import DailyDeal
-from api.play.errors import FutureDate
+from api.errors import FutureDate
 from api.play.leagues import services
 from api.play.leagues.models import League
 from api.play.records import league_boards as boards

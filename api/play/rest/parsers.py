@@ -1,10 +1,9 @@
 """The JSON parser of the API: a body too large is a 413, one with too
-many objects and lists, deeply nested input, and text that cannot be
-encoded, are a 400, never a 500. The bounds hold in the web process
-itself, before any byte is decoded (the proxy in front, when there is one,
-has its own larger bound): no body costs a worker more than a few
-milliseconds or keeps its memory.
-
+many objects and lists, deeply nested input, text that cannot be encoded
+and a body that is not JSON are a 400 in the request's language, never a
+500. The bounds hold in the web process itself, before any byte is decoded
+(the proxy in front, when there is one, has its own larger bound): no body
+costs a worker more than a few milliseconds or keeps its memory.
 Imports nothing of api.play at module level (DRF loads it from settings)."""
 
 from __future__ import annotations
@@ -13,9 +12,10 @@ import io
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
-from rest_framework import status
-from rest_framework.exceptions import APIException, ParseError, ValidationError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import JSONParser
+
+from api import errors
 
 # No request body of this API nests objects or lists more than two deep,
 # holds more than two of them, or comes near settings.DATA_UPLOAD_MAX_MEMORY_SIZE
@@ -24,21 +24,16 @@ MAX_DEPTH = 32
 MAX_CONTAINERS = 256
 
 
-class PayloadTooLarge(APIException):
+def too_large() -> errors.PayloadTooLarge:
     """A body over settings.DATA_UPLOAD_MAX_MEMORY_SIZE: Django's check
     (RequestDataTooBig, when the body was read whole first) and this
     parser's (when it reads the stream itself) both answer it."""
-
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "payload_too_large"
-
-    def __init__(self):
-        super().__init__(_("The request's body is larger than %(n)s bytes.")
-                         % {"n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+    return errors.PayloadTooLarge(_("The request's body is larger than %(n)s bytes.")
+                                  % {"n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
 
 
 def _read_bounded(stream, parser_context) -> bytes:
-    """The body, or PayloadTooLarge: by its declared length before reading,
+    """The body, or too_large(): by its declared length before reading,
     and by what it turns out to hold."""
     bound = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     request = (parser_context or {}).get("request")
@@ -47,10 +42,10 @@ def _read_bounded(stream, parser_context) -> bytes:
     except ValueError:
         declared = 0
     if declared > bound:
-        raise PayloadTooLarge()
+        raise too_large()
     raw = stream.read(bound + 1) if stream is not None else b""
     if len(raw) > bound:
-        raise PayloadTooLarge()
+        raise too_large()
     return raw
 
 
@@ -126,5 +121,8 @@ class BoundedJSONParser(JSONParser):
             data = super().parse(io.BytesIO(raw), media_type, parser_context)
         except RecursionError:
             raise ParseError(_("The JSON is nested too deeply.")) from None
+        except ParseError:
+            # DRF's message carries the decoder's words, in English.
+            raise ParseError(_("The body is not valid JSON.")) from None
         _refuse_unencodable(data)
         return data

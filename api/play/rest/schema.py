@@ -16,25 +16,29 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.renderers import JSONRenderer
 
+from api import errors
 from api.play.rest.answers import ErrorOut
 
-ERRORS = {
-    400: "Bad input (`bad_request` with `fields`, `bad_date`, `bad_month`, `invalid_move`, "
-         "`bad_credentials`, `password_required`, `confirmation_required`, ...).",
-    401: "`not_authenticated`: a token that is not valid, expired or revoked (or, deleting "
-         "an account, no player in the session).",
-    403: "`csrf_failed` (an unsafe request without the CSRF header), `forbidden`, "
-         "`hint_not_for_ranked`, `hints_sealed`, `analysis_not_yet`.",
-    404: "`not_found`, `unknown_game`, `future_date`, `deal_not_ready`, `day_not_over`, "
-         "`before_first_day`.",
-    409: "`stale_version` (with `state`), `attempt_finished`, `nothing_to_undo`, `day_over`, "
-         "`action_limit`, `attempt_limit`, `attempt_not_over`, `analysis_pending`, `username_taken`, `already_registered`, "
-         "`display_name_taken`, `conflict`.",
-    415: "The body is not JSON (`unsupported_media_type`).",
-    422: "`illegal_move` (with `move` and `reason`).",
-    429: "`throttled`: too many requests; `Retry-After` says when to try again.",
-    503: "`unavailable`: the database cannot be reached; `Retry-After` says when to try again.",
+# What each error status means, beside the codes it carries (api.errors).
+_STATUS_WORDS = {
+    400: "Bad input (`bad_request` carries `fields`)",
+    401: "Not authenticated",
+    403: "Not allowed",
+    404: "Not found",
+    409: "In conflict with the state things are in",
+    415: "The body is not JSON",
+    422: "Not a legal move now",
+    429: "Too many requests; `Retry-After` says when to try again",
+    503: "Unavailable for a moment; `Retry-After` says when to try again",
 }
+
+
+def _described(status: int) -> str:
+    codes = ", ".join(f"`{code}`" for code in errors.codes_of_status(status))
+    return f"{_STATUS_WORDS[status]}: {codes}."
+
+
+ERRORS = {status: _described(status) for status in _STATUS_WORDS}
 # What any request can meet: a bad token or a missing CSRF header, the
 # throttles, and a database outage.
 ALWAYS = (401, 403, 429, 503)

@@ -42,6 +42,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.plumbing import get_lib_doc_excludes
 from rest_framework import serializers
 from rest_framework.fields import SkipField
+from rest_framework.utils.formatting import lazy_format
 
 
 class FieldsOnce:
@@ -61,9 +62,39 @@ class FieldsOnce:
             serializers.Serializer.__init__(template)
             shared = serializers.BindingDict(template)
             for name, field in template.get_fields().items():
+                _messages_in_each_language(field)
                 shared[name] = field
             cls._shared_fields = shared
         return shared
+
+
+class _FormattedEachTime:
+    """DRF's lazy_format, formatted again each time it is read: DRF's keeps
+    its first result, so a field serving every request would answer its
+    first request's language to all."""
+
+    __slots__ = ("template", "kwargs")
+
+    def __init__(self, template, kwargs):
+        self.template, self.kwargs = template, kwargs
+
+    def __str__(self):
+        return str(self.template).format(**self.kwargs)
+
+    def __mod__(self, value):  # Django's ValidationError fills in its params
+        return str(self) % value
+
+
+def _messages_in_each_language(field) -> None:
+    """The field's validators (and its child's) read their message in the
+    language of the request that meets them."""
+    for validator in getattr(field, "validators", ()):
+        message = getattr(validator, "message", None)
+        if isinstance(message, lazy_format) and message.format_string is not None:
+            validator.message = _FormattedEachTime(message.format_string, message.kwargs)
+    child = getattr(field, "child", None)
+    if child is not None:
+        _messages_in_each_language(child)
 
 
 def doc_excludes() -> list:

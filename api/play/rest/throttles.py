@@ -1,7 +1,7 @@
 """Rates: who the client is behind our proxies, and how often it may ask.
 
 Imports nothing of api.play at module level: DRF loads the throttle classes
-named in settings while api.play.errors is still being imported.
+named in settings while api.errors is still being imported.
 
 Rates live in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` and are read per
 request (settings overrides apply at once); a scope with no rate there is

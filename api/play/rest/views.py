@@ -9,19 +9,17 @@ from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import clock
+from api import clock, errors
 from api.deals import selectors as day_deals
 from api.play.accounts import lockout, privacy, tokens
 from api.play.accounts import services as accounts
 from api.play.attempts import post_mortem
 from api.play.attempts import services as attempts
-from api.play.errors import FutureDate, NotFound, PlayError
 from api.play.records import selectors
 from api.play.rest import answers as out
 from api.play.rest import heavy, throttles
@@ -40,9 +38,7 @@ def _date(text: str) -> dt.date:
     try:
         return clock.parse_day(text)
     except ValueError:
-        raise PlayError(
-            _("%(date)r is not a date: use YYYY-MM-DD.") % {"date": text}, code="bad_date"
-        ) from None
+        raise errors.BadDate(_("%(date)r is not a date: use YYYY-MM-DD.") % {"date": text}) from None
 
 
 # -- players -------------------------------------------------------------------------
@@ -74,12 +70,10 @@ class MeView(APIView):
             raise exceptions.NotAuthenticated(_("There is no account in this session to delete."))
         if user.has_usable_password():
             if "password" not in data:
-                raise PlayError(_("Give your password to delete your account."),
-                                code="password_required")
+                raise errors.PasswordRequired()
             _authenticate(request, {"username": user.get_username(), "password": data["password"]})
         elif not data["confirm"]:
-            raise PlayError(_("Confirm the deletion: send \"confirm\": true."),
-                            code="confirmation_required")
+            raise errors.ConfirmationRequired()
         privacy.account_delete(user=user)
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -110,11 +104,8 @@ def _authenticate(request, data):
             return user
         wait = lockout.lockout_wait(username)
     if wait:
-        raise exceptions.Throttled(
-            wait=wait,
-            detail=_("Too many wrong passwords for this username: try again later."),
-        )
-    raise PlayError(_("Wrong username or password."), code="bad_credentials")
+        raise errors.Throttled(_("Too many wrong passwords for this username."), wait=wait)
+    raise errors.BadCredentials()
 
 
 class RegisterView(APIView):
@@ -216,7 +207,7 @@ class DailySolutionView(APIView):
 
 
 class AttemptsView(APIView):
-    @documented(parameters=[s.AttemptListIn, OpenApiParameter("page", int)],
+    @documented(parameters=[s.AttemptListIn],
                 ok={200: out.AttemptPageOut}, errors=(400, 404), operation_id="attempts_list",
                 summary="My attempts (paginated)")
     def get(self, request):
@@ -398,13 +389,11 @@ def _calendar(request, game: str, month: str | None) -> Response:
     today = clock.day_of(now)
     first = _month(month) if month else today.replace(day=1)
     if first > today:
-        raise FutureDate()
+        raise errors.FutureDate()
     start = selectors.first_day() or today
     if first < start.replace(day=1):
-        raise NotFound(
-            _("The archive starts in %(month)s.") % {"month": start.strftime("%Y-%m")},
-            code="before_first_day",
-        )
+        raise errors.BeforeFirstDay(
+            _("The archive starts in %(month)s.") % {"month": start.strftime("%Y-%m")})
     calendar = selectors.calendar_month(user=user, game=game, month=first, now=now)
     return Response(out.CalendarOut.build(calendar))
 
@@ -431,6 +420,4 @@ def _month(text: str) -> dt.date:
             return dt.date.fromisoformat(f"{text}-01")
     except ValueError:
         pass
-    raise PlayError(
-        _("%(month)r is not a month: use YYYY-MM.") % {"month": text}, code="bad_month"
-    )
+    raise errors.BadMonth(_("%(month)r is not a month: use YYYY-MM.") % {"month": text})

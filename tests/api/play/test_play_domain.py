@@ -12,9 +12,9 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 import solitaire
+from api.errors import AttemptFinished, AttemptLimit, RankedOpen
 from api.play import domain
 from api.play.attempts import store
-from api.play.errors import AttemptFinished, AttemptLimit, RankedOpen
 from api.play.models import Attempt
 
 START = dt.datetime(2026, 12, 2, 12, tzinfo=dt.timezone.utc)

@@ -96,3 +96,58 @@ def test_the_retry_and_the_days_figures_are_described(schema):
     assert "cards_home" in components["LeaderboardOut"]["required"]
     assert set(components["TotalsOut"]["properties"]) == {"played", "won"}
     assert "totals" in components["HistoryOut"]["required"]
+
+
+# Query values the schema does not describe: each a 400 naming its parameter.
+MALFORMED_QUERIES = [
+    ("/api/v1/attempts?page=false", "page"),
+    ("/api/v1/attempts?page=", "page"),
+    ("/api/v1/attempts?page=0", "page"),
+    ("/api/v1/attempts?page=1.0", "page"),
+    ("/api/v1/attempts?page=%201", "page"),
+    ("/api/v1/attempts?page=01", "page"),
+    ("/api/v1/attempts?page=1&page=2", "page"),
+    ("/api/v1/attempts?page=false&page=&date=2000-01-01", "page"),
+    ("/api/v1/attempts?game=cruel&game=flower", "game"),
+    ("/api/v1/attempts?date=2026-12-01&date=2026-12-01", "date"),
+    ("/api/v1/history?game=cruel&game=cruel", "game"),
+    ("/api/v1/leaderboard/cruel/{today}?limit=7.0", "limit"),
+    ("/api/v1/leaderboard/cruel/{today}?limit=", "limit"),
+    ("/api/v1/leaderboard/cruel/{today}?limit=%2B7", "limit"),
+    ("/api/v1/leaderboard/cruel/{today}?limit=101", "limit"),
+    ("/api/v1/leaderboard/cruel/{today}?registered=", "registered"),
+    ("/api/v1/leaderboard/cruel/{today}?registered=yes", "registered"),
+    ("/api/v1/leaderboard/cruel/{today}?registered=1", "registered"),
+    ("/api/v1/leaderboard/cruel/{today}?registered=True", "registered"),
+    ("/api/v1/leaderboard/cruel/{today}?registered=true&registered=false", "registered"),
+    ("/api/v1/attempts/1/analysis?steps=", "steps"),
+    ("/api/v1/attempts/1/analysis?steps=0", "steps"),
+    ("/api/v1/attempts/1/analysis?steps=true&steps=true", "steps"),
+]
+
+
+@pytest.mark.parametrize("path, field", MALFORMED_QUERIES)
+def test_a_query_value_the_schema_does_not_describe_is_refused(api, today, path, field):
+    reply = api().get(path.format(today=today.isoformat()))
+
+    assert (reply.status, reply.error_code) == (400, "bad_request"), (path, reply.body)
+    assert list(reply.body["error"]["fields"]) == [field], reply.body
+
+
+def test_the_query_values_the_schema_describes_are_taken(api, todays_deals, today):
+    player = api()
+    player.start("cruel")
+
+    assert player.get("/api/v1/attempts?page=1&game=cruel").body["count"] == 1
+    assert player.get("/api/v1/attempts?page=2").error_code == "not_found"
+    board = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}?limit=100&registered=true")
+    assert (board.status, board.body["registered"]) == (200, True), board.body
+    board = player.get(f"/api/v1/leaderboard/cruel/{today.isoformat()}?registered=false&limit=1")
+    assert (board.status, board.body["registered"]) == (200, False), board.body
+
+
+def test_the_schema_says_how_the_page_is_written(schema):
+    listing = schema["paths"]["/api/v1/attempts"]["get"]
+    page = [p for p in listing["parameters"] if p["name"] == "page"]
+
+    assert len(page) == 1 and page[0]["schema"] == {"type": "integer", "minimum": 1}, page

@@ -27,12 +27,15 @@ EXAMPLES_PER_OPERATION = 12
 # password may fail Django's password checks (400); a display name may hold
 # an invisible character or look like another player's or a guest's (400,
 # 409); a move's text is read by the engine's lenient parser and may be
-# illegal in the attempt's position (400 invalid_move, 422 illegal_move).
+# illegal in the attempt's position (400 invalid_move, 422 illegal_move); a
+# league's name is cleaned as a display name is (400); a retry's move number
+# must be within the attempt's line (400).
 # Logging out revokes the run's token, which would leave every later
 # operation a 401: it is tested in test_play_sessions_and_tokens.
 SCHEMATHESIS_CONFIG = """
 [[operations]]
-include-path = ["/api/v1/auth/login", "/api/v1/auth/token", "/api/v1/auth/register", "/api/v1/me"]
+include-path = ["/api/v1/auth/login", "/api/v1/auth/token", "/api/v1/auth/register", "/api/v1/me",
+                "/api/v1/leagues", "/api/v1/attempts/{attempt_id}/retry"]
 checks.positive_data_acceptance.expected-statuses = [
     "2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx",
 ]
