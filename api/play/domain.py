@@ -125,9 +125,10 @@ class AttemptState:
     last_action: str
     fast_run: int = 0
     machine_pace: bool = False
+    is_retry: bool = False  # started by "try again from here": it makes no day's record
 
     FIXED = frozenset({"id", "player_id", "deal_id", "game", "date", "day_ends_at", "ranked",
-                       "start_position", "started_at"})
+                       "start_position", "started_at", "is_retry"})
 
     @property
     def finished(self) -> bool:
