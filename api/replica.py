@@ -66,6 +66,12 @@ def public_alias() -> str:
     if connections[PRIMARY].in_atomic_block or not STATE.usable():
         PUBLIC_READS.labels("primary").inc()
         return PRIMARY
+    replica = connections[REPLICA]
+    if getattr(replica, "replica_outage", None) != STATE.outages:
+        # Opened before the replica was last found down: that connection
+        # may be dead; a new one is made at its first query.
+        replica.close()
+        replica.replica_outage = STATE.outages
     PUBLIC_READS.labels("replica").inc()
     return REPLICA
 
@@ -88,7 +94,7 @@ class PublicReadRouter:
 
 
 def _conninfo(alias: str) -> dict:
-    database = settings.DATABASES[alias]
+    database = connections[alias].settings_dict  # a test's mirror: its primary's
     info = {"dbname": database["NAME"], "user": database.get("USER") or None,
             "password": database.get("PASSWORD") or None, "host": database.get("HOST") or None,
             "port": database.get("PORT") or None,
@@ -115,6 +121,7 @@ class ReplicaState:
         self._connections: dict[str, object] = {}
         self._history: collections.deque[tuple[float, int]] = collections.deque()
         self.lag: float | None = None
+        self.outages = 0  # times it was found unreachable
 
     def usable(self) -> bool:
         """The last verdict; starts a check in the background when it is due."""
@@ -145,6 +152,7 @@ class ReplicaState:
             if self._usable or self.lag is not None:
                 log.warning("Replica unavailable, public reads go to the primary: %r", error)
             self.lag = None
+            self.outages += 1
             for connection in self._connections.values():
                 with contextlib.suppress(Exception):
                     connection.close()
