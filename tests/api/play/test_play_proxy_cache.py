@@ -8,14 +8,13 @@ import shutil
 import socket
 import subprocess
 import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from prometheus_client import REGISTRY
+from test_play_daily_document import fetch
 
 from api import clock
 
@@ -76,15 +75,6 @@ http {{
     yield base
     nginx.terminate()
     nginx.wait(timeout=30)
-
-
-def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
-    request = urllib.request.Request(url, headers={"Accept-Language": "en", **headers})
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return answer.status, dict(answer.headers), answer.read()
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
 
 
 def django_answers(view: str, status: str = "200") -> float:
