@@ -159,7 +159,7 @@ if DATABASE_REPLICA_URL:
     if not DATABASES["default"]["ENGINE"].endswith("postgresql"):
         raise ImproperlyConfigured("DATABASE_REPLICA_URL needs a PostgreSQL DATABASE_URL.")
 # Past this lag, or with the replica unreachable, public reads go to the
-# primary; each process looks at most once every REPLICA_CHECK_SECONDS.
+# primary; each process looks at most once every DATABASE_REPLICA_CHECK_SECONDS.
 DATABASE_REPLICA_MAX_LAG_SECONDS = env_float("DATABASE_REPLICA_MAX_LAG_SECONDS", 5.0, minimum=0)
 DATABASE_REPLICA_CHECK_SECONDS = env_float("DATABASE_REPLICA_CHECK_SECONDS", 1.0, minimum=0.05)
 # Connecting to the replica (or the direct connection) waits at most this long.
