@@ -172,6 +172,10 @@ for _alias, _database_settings in DATABASES.items():
     _options = _database_settings.setdefault("OPTIONS", {})
     if _alias != "default":
         _options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
+    if _alias == "replica":
+        # A replica whose host vanished (no RST: a killed container) fails
+        # a query within the connect timeout instead of TCP's many minutes.
+        _options.setdefault("tcp_user_timeout", DATABASE_CONNECT_TIMEOUT * 1000)
     # Behind PgBouncer a connection is one to PgBouncer (cheap, kept all the
     # same: it saves a connect per request); the server connections are its.
     _database_settings.setdefault("CONN_MAX_AGE", env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0))

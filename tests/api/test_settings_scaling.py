@@ -61,6 +61,7 @@ def test_a_replica_url_adds_the_replica_and_its_router():
     databases = settings_of("s.DATABASES", DATABASE_REPLICA_URL=REPLICA)
     assert databases["replica"]["HOST"] == "replica.internal"
     assert databases["replica"]["OPTIONS"]["connect_timeout"] == 2  # a replica down costs 2 s at most
+    assert databases["replica"]["OPTIONS"]["tcp_user_timeout"] == 2000  # and one gone, too
     assert databases["replica"]["TEST"]["MIRROR"] == "default"
     assert settings_of("s.DATABASE_ROUTERS", DATABASE_REPLICA_URL=REPLICA) == [
         "api.replica.PublicReadRouter"]
