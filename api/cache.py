@@ -25,6 +25,7 @@ import secrets
 import threading
 import time
 from typing import NamedTuple
+from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
@@ -133,11 +134,45 @@ def breakers_reset() -> None:
         breaker.reset()
 
 
+def sentinel_master_pool(servers, master: str, **options):
+    """A connection pool to the master that the sentinels in ``servers``
+    (sentinel://[:password@]host:port/db URLs) name as ``master``. Each new
+    connection asks them where it is, so after a failover (the old one's
+    connections fail, or answer READONLY as a replica: redis-py drops them)
+    the pool reaches the promoted one."""
+    from redis.sentinel import Sentinel, SentinelConnectionPool
+
+    addresses, db, password = [], 0, None
+    for url in servers:
+        parts = urlsplit(url)
+        addresses.append((parts.hostname, parts.port or 26379))
+        db = int(parts.path.strip("/") or 0)
+        password = unquote(parts.password) if parts.password else password
+    timeouts = {name: options[name] for name in ("socket_timeout", "socket_connect_timeout")
+                if name in options}
+    sentinel = Sentinel(addresses, sentinel_kwargs=timeouts)
+    return SentinelConnectionPool(master, sentinel, db=db, password=password, **options)
+
+
 class _Client(RedisCacheClient):
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, sentinel_master: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self._clients = {}
+        self._sentinel_master = sentinel_master
         self.breaker = breaker_for(self._servers, probe=self._ping)
+
+    def _get_connection_pool_index(self, write):
+        # Behind Sentinel every call goes to the master: a replica may lag.
+        return 0 if self._sentinel_master else super()._get_connection_pool_index(write)
+
+    def _get_connection_pool(self, write):
+        if not self._sentinel_master:
+            return super()._get_connection_pool(write)
+        pool = self._pools.get(0)
+        if pool is None:
+            pool = self._pools[0] = sentinel_master_pool(
+                self._servers, self._sentinel_master, **self._pool_options)
+        return pool
 
     def _ping(self):
         return self.get_client(write=True).ping()

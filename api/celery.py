@@ -21,9 +21,13 @@ log = logging.getLogger(__name__)
 
 @signals.beat_init.connect
 def prepare_deals_when_beat_starts(sender=None, **kwargs):
-    """A new or restarted stack prepares today's and the coming days' deals at
-    once, not at the schedule's next run (up to an hour later). Beat runs
-    once per stack, so this is queued once per start; the task is idempotent."""
+    """Before its first tick, a beat waits until it alone holds the schedule
+    (api.beat_lock: a second beat waits for the first to be gone). Then a new
+    or restarted stack prepares today's and the coming days' deals at once,
+    not at the schedule's next run (up to an hour later); the task is idempotent."""
+    from api.beat_lock import hold_beat_lock
+
+    hold_beat_lock()
     try:
         app.send_task("api.deals.tasks.prepare_upcoming_deals")
     except Exception as error:  # the broker is down: the hourly run recovers

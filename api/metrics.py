@@ -11,6 +11,8 @@
   and ``solitaire_analysis_solver_calls_total{game,source}`` (``solver`` or
   ``table``): the analyses of finished attempts, what each took, and where
   its positions' answers came from.
+- ``solitaire_replica_lag_seconds`` and ``solitaire_db_public_reads_total{target}``
+  (``replica`` or ``primary``): api.replica.
 - ``solitaire_deal_verifications_total{game,outcome}``: each candidate's
   verification: ``solved``, ``unsolvable``, ``unknown`` (budget spent) or
   ``bad_certificate``.
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import socket
 import time
 
 from django.conf import settings
@@ -41,6 +44,7 @@ from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     generate_latest,
     multiprocess,
@@ -73,6 +77,11 @@ ANALYSIS_SOLVER_CALLS = Counter(
     ["game", "source"])
 DEAL_VERIFICATIONS = Counter(
     "solitaire_deal_verifications_total", "Deal verifications by outcome", ["game", "outcome"])
+# api.replica: the replica's lag as each process last measured it (+Inf:
+# unreachable), and public reads by the database that served them.
+REPLICA_LAG = Gauge("solitaire_replica_lag_seconds", "Replica lag behind the primary",
+                    multiprocess_mode="livemax")
+PUBLIC_READS = Counter("solitaire_db_public_reads_total", "Public reads by database", ["target"])
 
 
 class MetricsMiddleware:
@@ -88,7 +97,12 @@ class MetricsMiddleware:
         view = (match.view_name if match else "") or "unmatched"
         REQUEST_SECONDS.labels(view, request.method, str(response.status_code)).observe(
             time.perf_counter() - start)
+        if settings.SERVED_BY_HEADER:  # which of several web replicas answered
+            response["X-Served-By"] = _HOSTNAME
         return response
+
+
+_HOSTNAME = socket.gethostname()
 
 
 def metrics_allowed(address: str) -> bool:

@@ -7,7 +7,9 @@
   no framing, forms post only here.
 - Permissions-Policy: none of the browser features the site has no use for.
 - Cache-Control: no-store on the API's answers (they are per player and
-  change with every action); pages and static files keep their own.
+  change with every action), except the few a view marks ``public`` (the
+  day's document, a leaderboard asked without a session or token) and that
+  set no cookie; pages and static files keep their own.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class SecurityHeadersMiddleware:
         response = self.get_response(request)
         response.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-        if request.path.startswith(API_PREFIX):
+        if request.path.startswith(API_PREFIX) and not (
+                response.get("Cache-Control", "").startswith("public") and not response.cookies):
             response["Cache-Control"] = "no-store"
+            response.headers.pop("X-Accel-Expires", None)
         return response

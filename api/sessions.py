@@ -95,4 +95,9 @@ class SessionMiddleware(DjangoSessionMiddleware):
 
     def process_response(self, request, response):
         _users_read.set(None)
+        if response.get("Cache-Control", "").startswith("public"):
+            # The same answer for everyone (api.play.rest.caching): no
+            # session was read for it, and no cookie (not even the removal of
+            # a stale session's) may ride on a copy caches hand to others.
+            return response
         return super().process_response(request, response)

@@ -10,6 +10,7 @@ tasks run eagerly in-process), an in-memory cache.
 import hashlib
 import ipaddress
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -116,32 +117,81 @@ TEMPLATES = [
 
 # -- Data ----------------------------------------------------------------------
 
+def _database(variable: str, default: str | None = None) -> dict:
+    """A DATABASES entry from ``variable``'s URL; its password may come apart
+    from the URL, from DATABASE_PASSWORD or the file DATABASE_PASSWORD_FILE
+    names, so that the URL itself holds no secret."""
+    database = env_database_url(variable, default)
+    password = env_secret("DATABASE_PASSWORD", "")
+    if password:
+        if database.get("PASSWORD"):
+            raise ImproperlyConfigured(
+                f"{variable} has a password and DATABASE_PASSWORD(_FILE) gives one too: "
+                "give it one way.")
+        database["PASSWORD"] = password
+    return database
+
+
+# PgBouncer in transaction pooling between this process and PostgreSQL: each
+# transaction may run on another server connection, so nothing may outlive
+# one (a server-side cursor, a session's lock or setting). Whatever needs a
+# session goes over DATABASE_DIRECT_URL instead: migrations, beat's lock.
+DATABASE_TRANSACTION_POOLING = env_bool("DATABASE_TRANSACTION_POOLING", False)
+DATABASE_DIRECT_URL = env_str("DATABASE_DIRECT_URL", "")
+# `manage.py migrate` (and its kin) runs over the direct connection: a
+# migration holds locks and may set things for its session.
+_SESSION_COMMANDS = {"migrate", "createcachetable", "flush"}
+_command = sys.argv[1] if len(sys.argv) > 1 and Path(sys.argv[0]).name == "manage.py" else ""
 DATABASES = {
-    "default": env_database_url("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+    "default": _database(
+        "DATABASE_DIRECT_URL" if DATABASE_DIRECT_URL and _command in _SESSION_COMMANDS
+        else "DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
-# The password may come apart from the URL, from DATABASE_PASSWORD or the file
-# DATABASE_PASSWORD_FILE names, so that the URL itself holds no secret.
-_database_password = env_secret("DATABASE_PASSWORD", "")
-if _database_password:
-    if DATABASES["default"].get("PASSWORD"):
-        raise ImproperlyConfigured(
-            "DATABASE_URL has a password and DATABASE_PASSWORD(_FILE) gives one too: give it one way."
-        )
-    DATABASES["default"]["PASSWORD"] = _database_password
-del _database_password
-if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
+if DATABASE_DIRECT_URL:
+    DATABASES["direct"] = _database("DATABASE_DIRECT_URL")
+    # The same database by another road: its tables are default's.
+    DATABASES["direct"]["TEST"] = {"MIRROR": "default"}
+# A streaming replica for the public reads (api.replica routes them).
+DATABASE_REPLICA_URL = env_str("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = _database("DATABASE_REPLICA_URL")
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    if not DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL needs a PostgreSQL DATABASE_URL.")
+# Past this lag, or with the replica unreachable, public reads go to the
+# primary; each process looks at most once every DATABASE_REPLICA_CHECK_SECONDS.
+DATABASE_REPLICA_MAX_LAG_SECONDS = env_float("DATABASE_REPLICA_MAX_LAG_SECONDS", 5.0, minimum=0)
+DATABASE_REPLICA_CHECK_SECONDS = env_float("DATABASE_REPLICA_CHECK_SECONDS", 1.0, minimum=0.05)
+# Connecting to the replica (or the direct connection) waits at most this long.
+DATABASE_CONNECT_TIMEOUT = env_int("DATABASE_CONNECT_TIMEOUT", 2, minimum=1)
+DATABASE_ROUTERS = ["api.replica.PublicReadRouter"] if DATABASE_REPLICA_URL else []
+
+for _alias, _database_settings in DATABASES.items():
+    if not _database_settings["ENGINE"].endswith("postgresql"):
+        continue
+    _options = _database_settings.setdefault("OPTIONS", {})
+    if _alias != "default":
+        _options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
+    if _alias == "replica":
+        # A replica whose host vanished (no RST: a killed container) fails
+        # a query within the connect timeout instead of TCP's many minutes.
+        _options.setdefault("tcp_user_timeout", DATABASE_CONNECT_TIMEOUT * 1000)
+    # Behind PgBouncer a connection is one to PgBouncer (cheap, kept all the
+    # same: it saves a connect per request); the server connections are its.
+    _database_settings.setdefault("CONN_MAX_AGE", env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
     # A health check is a SELECT 1 before each request's first query. Off, a
     # connection the database dropped (a restart) fails its next request with
     # 503 unavailable and is replaced; on, every request pays a round trip.
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", False)
+    _database_settings["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", False)
+    # A QuerySet.iterator() cursor would outlive its transaction.
+    _database_settings["DISABLE_SERVER_SIDE_CURSORS"] = (
+        DATABASE_TRANSACTION_POOLING and _alias != "direct")
     # Prepared statements: each connection has PostgreSQL parse and plan a
     # query once, then only binds it, which halves the database's CPU for a
     # move. Off behind a pooler that cannot carry them (PgBouncer in
     # transaction mode before 1.21, or without max_prepared_statements).
     if env_bool("DATABASE_PREPARED_STATEMENTS", True):
-        DATABASES["default"].setdefault("OPTIONS", {}).update(
-            {"server_side_binding": True, "prepare_threshold": 5})
+        _options.update({"server_side_binding": True, "prepare_threshold": 5})
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The laptop default serves several threads at once (runserver, the test
     # server). A transaction takes the write lock as it begins, so two never
@@ -165,10 +215,15 @@ if not CACHE_URL and not DEBUG:
     raise ImproperlyConfigured(
         "CACHE_URL is required when DEBUG is false: redis://host:6379/1, or locmem:// "
         "for a cache in each process on purpose (one process only).")
+# Redis behind Sentinel: CACHE_URL and CELERY_BROKER_URL name the sentinels,
+# sentinel://host:26379/1;sentinel://host2:26379/1 (the database on each),
+# and both follow the master this names through failovers.
+REDIS_SENTINEL_MASTER = env_str("REDIS_SENTINEL_MASTER", "solitaire")
 if CACHE_URL and CACHE_URL != "locmem://":
-    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://", "sentinel://")):
         raise ImproperlyConfigured(
-            f"CACHE_URL={CACHE_URL!r} must be a redis://, rediss:// or unix:// URL, or locmem://.")
+            f"CACHE_URL={CACHE_URL!r} must be a redis://, rediss://, unix:// or sentinel:// URL, "
+            "or locmem://.")
     CACHES = {
         "default": {
             "BACKEND": "api.cache.RedisCache",  # Django's, reusing its Redis client
@@ -180,6 +235,8 @@ if CACHE_URL and CACHE_URL != "locmem://":
             "OPTIONS": {
                 "socket_connect_timeout": env_float("CACHE_TIMEOUT", 0.5, minimum=0.01),
                 "socket_timeout": env_float("CACHE_TIMEOUT", 0.5, minimum=0.01),
+                **({"sentinel_master": REDIS_SENTINEL_MASTER}
+                   if CACHE_URL.startswith("sentinel://") else {}),
             },
         }
     }
@@ -399,6 +456,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 5, minimum=1),
     "unacked_restore_throttle": 1,
 }
+if CELERY_BROKER_URL.startswith("sentinel://"):
+    # kombu asks the sentinels for this master, and again after a failover.
+    CELERY_BROKER_TRANSPORT_OPTIONS["master_name"] = REDIS_SENTINEL_MASTER
 # Publishing (api.publish): connecting to the broker and each exchange with
 # it take at most this long, never retried in place; after a failure nothing
 # is published for BROKER_RETRY_SECONDS (requests hand their tasks to a
@@ -414,6 +474,8 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_BROKER_CONNECTION_TIMEOUT = 2.0
 CELERY_TIMEZONE = DAILY_TIME_ZONE
 CELERY_ENABLE_UTC = True
+# A second beat (api.beat_lock) asks this often whether the first is gone.
+BEAT_LOCK_RETRY_SECONDS = env_float("BEAT_LOCK_RETRY_SECONDS", 2.0, minimum=0.1)
 CELERY_BEAT_SCHEDULE = {
     # Idempotent and date-based: each run computes today in DAILY_TIME_ZONE
     # and makes sure today..today+7 exist and are verified, so an hour
@@ -441,6 +503,10 @@ CELERY_BEAT_SCHEDULE = {
 
 # -- Metrics -------------------------------------------------------------------
 
+# X-Served-By: <host name> on every answer: which of several web replicas
+# answered (the scaled stack's smoke run reads it).
+SERVED_BY_HEADER = env_bool("SERVED_BY_HEADER", False)
+
 # /metrics on the application's port answers only clients whose socket
 # address is in these networks (comma-separated addresses or CIDR blocks;
 # X-Forwarded-For plays no part); anyone else gets 404. Under gunicorn the
@@ -457,6 +523,14 @@ for _network in METRICS_ALLOWED_ADDRESSES:
 
 # -- Daily deals ---------------------------------------------------------------
 
+# The day's public document (GET /api/v1/daily/<date>): a proxy in front
+# keeps a copy at most this long (X-Accel-Expires, nginx's cache), and
+# browsers get a max-age this much shorter than the time to the day's turn,
+# so no copy, however old, outlives the day.
+DAILY_DOCUMENT_PROXY_SECONDS = env_int("DAILY_DOCUMENT_PROXY_SECONDS", 10, minimum=0, maximum=3600)
+# A leaderboard asked without a session or token (nothing personal in it)
+# may be kept this long by browsers and the proxy; 0: never.
+LEADERBOARD_PUBLIC_SECONDS = env_int("LEADERBOARD_PUBLIC_SECONDS", 5, minimum=0, maximum=60)
 DEALS_DAYS_AHEAD = env_int("DEALS_DAYS_AHEAD", 7, minimum=0, maximum=60)
 # The solver's budget for one candidate deal.
 DEAL_SOLVE_MAX_SECONDS = env_float("DEAL_SOLVE_MAX_SECONDS", 10.0, minimum=0.01)

@@ -33,6 +33,7 @@ def broker_check() -> str:
     timeout = settings.HEALTH_BROKER_TIMEOUT
     try:
         with Connection(url, connect_timeout=timeout, transport_options={
+                **settings.CELERY_BROKER_TRANSPORT_OPTIONS,  # a sentinel:// URL's master_name
                 "socket_connect_timeout": timeout, "socket_timeout": timeout}) as broker:
             broker.ensure_connection(max_retries=1, interval_start=0, timeout=timeout)
             # Opening a channel makes the transport talk to the server

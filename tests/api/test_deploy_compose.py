@@ -63,7 +63,7 @@ def test_the_proxy_buffers_times_out_slow_clients_and_limits_each_address():
         assert int(settings[timeout].rstrip("s")) <= 10, timeout
     # The web service's name is looked up per request in Docker's DNS, not once
     # at start, so a web container started again at a new address is reached.
-    assert "upstream" not in active
+    assert not re.search(r"^\s*upstream\s", active, re.M)
     assert re.search(r"^resolver 127\.0\.0\.11 valid=\d+s", active, re.M)
     assert "set $web http://web:8000;" in active and "proxy_pass $web;" in active
     assert "limit_req zone=per_address" in active and "limit_req_status 429" in active
@@ -124,3 +124,41 @@ def test_the_build_context_leaves_out_secrets_and_local_state():
     }
 
     assert {"deploy/secrets", ".git", ".venv", ".env", "**/*.so"} <= ignored
+
+
+def _locations(active: str) -> dict[str, dict[str, str]]:
+    """The port-80 server's locations: {pattern: {directive: value}}."""
+    blocks = re.findall(r"location\s+(?:~\s+)?(\S+)\s*\{(.*?)\n    \}", active, re.S)
+    return {pattern.strip('"'): dict(re.findall(r"^\s*([a-z_]+)\s+([^;]+);", body, re.M))
+            for pattern, body in blocks}
+
+
+def test_the_proxy_caches_only_public_answers_for_the_lifetime_django_gives():
+    from django.conf import settings
+
+    active = "\n".join(line.split("#", 1)[0] for line in NGINX.read_text().splitlines())
+    locations = _locations(active)
+    daily = next(v for k, v in locations.items() if k.startswith("^/api/v1/daily/"))
+    pattern = next(k for k in locations if k.startswith("^/api/v1/daily/"))
+    # The day's document, and nothing else under /api/v1/daily (the player's own).
+    assert re.match(pattern, "/api/v1/daily/2026-12-05")
+    for personal in ("/api/v1/daily", "/api/v1/daily/2026-12-05/cruel", "/api/v1/daily/today"):
+        assert not re.match(pattern, personal)
+    assert "$uri" in daily["proxy_cache_key"]  # the date is in the key
+    assert daily["proxy_cache_lock"] == "on"  # a rush sends one request up
+    assert daily["proxy_pass"] == "$web"
+
+    leaderboard = locations["/api/v1/leaderboard/"]
+    assert "$request_uri" in leaderboard["proxy_cache_key"]
+    assert leaderboard["proxy_cache_bypass"] == leaderboard["proxy_no_cache"] == "$names_a_player"
+    names = re.search(r'map "([^"]+)" \$names_a_player \{\s*default 1;\s*"" 0;\s*\}', active)
+    assert names and names.group(1) == f"$cookie_{settings.SESSION_COOKIE_NAME}$http_authorization"
+
+    # Lifetimes come from Django alone (X-Accel-Expires, Cache-Control): no
+    # default lifetime, no stale copies, and nginx's refusals (a Set-Cookie,
+    # private, no-store) kept.
+    assert "proxy_cache_valid" not in active and "proxy_cache_use_stale" not in active
+    for ignored in re.findall(r"proxy_ignore_headers\s+([^;]+);", active):
+        assert ignored.split() == ["Vary"]
+    assert "proxy_ignore_headers" not in leaderboard
+    assert re.search(r"^proxy_cache_path \S+ .*keys_zone=public_answers:", active, re.M)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, models
+from django.db import connections, models
 
 from api import clock
 from api.deals.difficulty import difficulty_level
@@ -23,6 +23,7 @@ from api.play.domain import TIME_STEP_MS, AttemptState
 from api.play.models import ON_BOARD, Attempt
 from api.play.names import shown_name
 from api.play.records import streaks
+from api.replica import PRIMARY, public_alias
 
 # -- a player's attempts ------------------------------------------------------------
 
@@ -380,14 +381,15 @@ def leaderboard(*, deal: DailyDeal, user_id: int | None, limit: int, now: dt.dat
     within the player's own bucket is counted live. With ``registered``,
     the same board of registered players' attempts only."""
     queries = _QUERIES[registered]
-    cur = cursor or connection.cursor()
+    cur = cursor or connections[public_alias()].cursor()
     entries = [entry for _player, entry in
                top_entries(deal=deal, user_id=user_id, limit=limit, cursor=cur,
                            registered=registered)]
     buckets = bucket_counts(deal=deal, now=now, cursor=cur, registered=registered)
     cached = buckets.total >= settings.LEADERBOARD_CACHED_COUNTS_FROM
     counts_as_of = buckets.as_of if cached else now
-    mine = Attempt.objects.filter(ON_BOARD, deal=deal, player_id=user_id)
+    # The player's own record from the primary: never behind their last move.
+    mine = Attempt.objects.using(PRIMARY).filter(ON_BOARD, deal=deal, player_id=user_id)
     if registered:
         mine = mine.filter(player__player__is_guest=False)
     mine = mine.select_related("player__player").first() if user_id is not None else None

@@ -340,7 +340,8 @@ class DifficultyLevelOut(Output):
 # A day's deal as a player reads it (api.play.records.selectors.DealRead);
 # once the day is over, its position, solution and the share of ranked players
 # who won it too.
-class DealOut(Output):
+# A deal as everyone sees it (the day's document): nothing personal.
+class PublicDealOut(Output):
     game = serializers.CharField(source="deal.game")
     date = serializers.DateField(source="deal.date")
     ready = serializers.BooleanField(source="deal.is_verified")
@@ -355,7 +356,6 @@ class DealOut(Output):
     won_share = Computed(serializers.FloatField(
         required=False, allow_null=True,
         help_text="Only once the day is over: the share of its ranked attempts that were won (null: none)."))
-    my_attempts = AttemptSummaryOut(many=True)
 
     def _after_the_day(self, read) -> None:
         """The day's answers come once it is over (a deal never verified has none)."""
@@ -378,6 +378,11 @@ class DealOut(Output):
         return read.won_share
 
 
+# A deal with the player's own attempts on it.
+class DealOut(PublicDealOut):
+    my_attempts = AttemptSummaryOut(many=True)
+
+
 # Today (``date``) and its deals (DealReads), at ``now``.
 class DailyOut(Output):
     date = serializers.DateField()
@@ -398,6 +403,21 @@ class DailyOut(Output):
 
     def get_seconds_to_next_day(self, day) -> int:
         return max(0, int((self._next_start - self.context["now"]).total_seconds()))
+
+
+# A day's public document (api.play.rest.views.DailyDocumentView): the same
+# bytes for everyone all day, so nothing that changes with the moment asked.
+class DailyDocumentOut(Output):
+    date = serializers.DateField()
+    time_zone = Computed(serializers.CharField())
+    next_day_starts_at = Computed(Moment())
+    deals = PublicDealOut(many=True)
+
+    def get_time_zone(self, day) -> str:
+        return str(clock.daily_zone())
+
+    def get_next_day_starts_at(self, day):
+        return clock.day_end(day["date"])
 
 
 # A finished day's solution (api.deals.selectors.Solution).

@@ -14,6 +14,7 @@ urlpatterns = [
     path("auth/logout", views.LogoutView.as_view(), name="logout"),
     path("auth/token", views.TokenView.as_view(), name="token"),
     path("daily", views.DailyView.as_view(), name="daily"),
+    path("daily/<str:date>", views.DailyDocumentView.as_view(), name="daily-day"),
     path("daily/<str:date>/<str:game>", views.DailyDealView.as_view(), name="daily-deal"),
     path("daily/<str:date>/<str:game>/solution", views.DailySolutionView.as_view(),
          name="daily-solution"),

@@ -11,11 +11,13 @@ from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import clock, errors
 from api.deals import selectors as day_deals
+from api.deals.models import Game
 from api.play.accounts import lockout, privacy, tokens
 from api.play.accounts import services as accounts
 from api.play.attempts import post_mortem
@@ -25,7 +27,9 @@ from api.play.rest import answers as out
 from api.play.rest import heavy, throttles
 from api.play.rest import inputs as s
 from api.play.rest.auth import csrf_enforce, user_or_guest
+from api.play.rest.caching import cacheable
 from api.play.rest.schema import DATE, GAME, MONTH, BodyOnDeleteSchema, documented
+from api.replica import public_reads
 
 
 def _valid(serializer_class, data):
@@ -183,12 +187,33 @@ class DailyView(APIView):
         return Response(out.DailyOut.build({"date": today, "deals": deals}, now=now))
 
 
+class DailyDocumentView(APIView):
+    # Nothing personal: no session or token is read, no guest is made.
+    authentication_classes = []
+
+    @documented(ok={200: out.DailyDocumentOut}, errors=(400, 404), parameters=[DATE],
+                operation_id="daily_document",
+                summary="A day's public document: both deals, the same for everyone, cacheable")
+    def get(self, request, date: str):
+        now = clock.now()
+        day = _date(date)
+        today = clock.day_of(now)
+        with public_reads():
+            reads = [selectors.deal_read(deal=day_deals.deal_for(game=game, date=day, now=now),
+                                         user=request.user, today=today)
+                     for game in Game.values]
+        content = JSONRenderer().render(out.DailyDocumentOut.build({"date": day, "deals": reads}))
+        return cacheable(request, content, now=now, until=clock.day_end(today),
+                         proxy_seconds=settings.DAILY_DOCUMENT_PROXY_SECONDS)
+
+
 class DailyDealView(APIView):
     @documented(ok={200: out.DealOut}, errors=(400, 404), parameters=[DATE, GAME],
                 summary="One day's deal; after the day, its position and solution")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+        with public_reads():
+            deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         read = selectors.deal_read(deal=deal, user=request.user, today=clock.day_of(now))
         return Response(out.DealOut.build(read, now=now))
 
@@ -199,7 +224,8 @@ class DailySolutionView(APIView):
                 summary="After the day: the solution's moves and every position along it")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+        with public_reads():
+            deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         return Response(out.SolutionOut.build(day_deals.deal_solution(deal=deal, now=now)))
 
 
@@ -362,8 +388,10 @@ class PostMortemView(APIView):
                 summary="After the day: who won, where the others lost the win, the deal's par")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
-        return Response(out.PostMortemOut.build(post_mortem.post_mortem_get(deal=deal, now=now)))
+        with public_reads():
+            deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+            found = post_mortem.post_mortem_get(deal=deal, now=now)
+        return Response(out.PostMortemOut.build(found))
 
 
 class LeaderboardView(APIView):
@@ -375,11 +403,20 @@ class LeaderboardView(APIView):
     def get(self, request, game: str, date: str):
         query = _valid(s.LeaderboardIn, request.query_params)
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         user_id = request.user.pk if request.user.is_authenticated else None
-        board = selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now,
-                                      registered=query["registered"])
-        return Response(out.LeaderboardOut.build(board))
+        with public_reads():
+            deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+            board = selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"],
+                                          now=now, registered=query["registered"])
+        response = Response(out.LeaderboardOut.build(board))
+        if user_id is None and settings.LEADERBOARD_PUBLIC_SECONDS and not (
+                request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.auth):
+            # Asked by nobody in particular: nothing personal in it ("me" is
+            # null), so a proxy may answer it for a few seconds. A day over
+            # is frozen, but its lifetime stays short all the same.
+            seconds = settings.LEADERBOARD_PUBLIC_SECONDS
+            response["Cache-Control"] = f"public, max-age={seconds}"
+        return response
 
 
 def _calendar(request, game: str, month: str | None) -> Response:

@@ -52,3 +52,12 @@ def test_moves_requests_and_hints_are_counted(api, todays_deals, certificate_of,
     assert grew("solitaire_hints_total", game="cruel", source="line") == 1
     assert grew("solitaire_solver_seconds_count", game="cruel", kind="hint") == 1
     assert re.search(r'solitaire_http_request_duration_seconds_bucket\{.*le="0.1".*\}', after)
+
+
+def test_served_by_names_the_answering_host_only_when_asked(api, settings):
+    import socket
+
+    assert "X-Served-By" not in api().get("/api/v1/nothing-here").headers
+    settings.SERVED_BY_HEADER = True
+    reply = api().get("/api/v1/nothing-here")
+    assert reply.status == 404 and reply.headers["X-Served-By"] == socket.gethostname()

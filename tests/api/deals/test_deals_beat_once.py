@@ -1,0 +1,81 @@
+"""Two real `celery beat` processes on one database: one holds the schedule,
+the other waits and runs nothing until the first is gone (killed outright)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import redis
+from private_redis import PrivateRedis
+from test_deals_celery_worker import _test_database_url
+
+pytestmark = [pytest.mark.production, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[3]
+HOLDS = "this beat holds the schedule"
+WAITS = "another beat holds the schedule; this one waits"
+QUEUED = "Beat start: queued prepare_upcoming_deals"
+
+
+class Beat:
+    def __init__(self, tmp_path: Path, name: str, env: dict):
+        self.log_path = tmp_path / f"{name}.log"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "api", "beat", "--loglevel=INFO",
+             "--schedule", str(tmp_path / f"{name}-schedule")],
+            cwd=ROOT, env=env, stdout=self.log_path.open("w"), stderr=subprocess.STDOUT)
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+    def wait_for(self, text: str, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while text not in self.log():
+            assert self.process.poll() is None, self.log()
+            assert time.monotonic() < deadline, self.log()
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+
+def test_a_second_beat_waits_until_the_first_is_gone(tmp_path):
+    broker = PrivateRedis()
+    broker.start()
+    queue = f"test-beat-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "DEBUG": "true", "DATABASE_URL": _test_database_url(),
+           "CELERY_BROKER_URL": broker.url, "CELERY_QUEUE": queue,
+           "BEAT_LOCK_RETRY_SECONDS": "0.2", "DJANGO_SETTINGS_MODULE": "api.settings"}
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    first = second = None
+    try:
+        first = Beat(tmp_path, "first", env)
+        first.wait_for(QUEUED)
+        second = Beat(tmp_path, "second", env)
+        second.wait_for(WAITS)
+        # While the first lives, the second runs nothing, however long it waits.
+        time.sleep(2)
+        assert HOLDS not in second.log() and QUEUED not in second.log()
+        assert "Sending due task" not in second.log()
+        messages = redis.Redis.from_url(broker.url).llen(queue)
+        assert messages == 1
+
+        first.process.send_signal(signal.SIGKILL)  # no goodbye: the lock goes with its connection
+        first.process.wait(timeout=30)
+        second.wait_for(QUEUED)
+        assert HOLDS in second.log()
+        assert redis.Redis.from_url(broker.url).llen(queue) == 2
+    finally:
+        for beat in (first, second):
+            if beat is not None:
+                beat.stop()
+        broker.stop()
