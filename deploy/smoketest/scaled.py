@@ -88,7 +88,7 @@ SUBNET, GATEWAY, PROXY_ADDRESS = "172.30.82.0/24", "172.30.82.1", "172.30.82.250
 PGBOUNCER_IMAGE = os.environ.get("SMOKE_PGBOUNCER_IMAGE", "solitaire-pgbouncer:bookworm")
 # The metrics i53a's application side gives (README's metrics table).
 DAILY_DOCUMENT_VIEW = "play:daily-day"
-READS_METRIC = "solitaire_db_reads_total"
+READS_METRIC = "solitaire_db_public_reads_total"
 
 
 def configure() -> None:
@@ -159,6 +159,13 @@ def sentinel(*args: str) -> str:
 def redis_master() -> str:
     """The service the Sentinels name as master (the nodes announce their service names)."""
     return sentinel("sentinel", "get-master-addr-by-name", "solitaire").split()[0]
+
+
+def pgbouncer_admin(command: str) -> str:
+    """A command on PgBouncer's admin console (SHOW POOLS, SHOW CONFIG ...)."""
+    return text(run("docker", "exec", container("pgbouncer"), "sh", "-c",
+                    'PGPASSWORD="$(cat "$DATABASE_PASSWORD_FILE")" psql -h 127.0.0.1 -p 6432 -U solitaire '
+                    f'-tA pgbouncer -c "{command}"'))
 
 
 def redis_role(service: str) -> str:
@@ -280,10 +287,7 @@ def step_stack_parts() -> None:
     policy = text(run("docker", "exec", container("redis"), "redis-cli", "config", "get", "maxmemory-policy"))
     detail(f"Redis: master {redis_master()}, 2 replicas, 3 sentinels (quorum {fields.get('quorum')}); "
            f"maxmemory-policy {policy.split()[-1]}")
-    pools = text(run("docker", "exec", container("pgbouncer"), "psql", "-h", "127.0.0.1", "-p", "6432",
-                     "-U", "solitaire", "pgbouncer", "-tAc", "show config", check=False,
-                     env=None))
-    mode = re.search(r"pool_mode\|(\w+)", pools)
+    mode = re.search(r"pool_mode\|(\w+)", pgbouncer_admin("show config"))
     version = text(run("docker", "exec", container("pgbouncer"), "pgbouncer", "--version")).splitlines()[0]
     detail(f"{version}, pool_mode {mode.group(1) if mode else '(not read)'}")
     detail(f"web ×{len(containers('web'))}, worker ×{len(containers('worker'))}, beat ×{len(containers('beat'))}")

@@ -223,12 +223,12 @@ def teardown(check: bool = True) -> None:
 
 
 def remove_project() -> None:
-    """The project's containers, volumes and networks, by their compose label."""
+    """The project's containers (with their anonymous volumes), volumes and networks, by their compose label."""
     label = f"label=com.docker.compose.project={STACK.project}"
     for kind, listing in (("container", ["ps", "-a"]), ("volume", ["volume", "ls"]), ("network", ["network", "ls"])):
         ids = text(run("docker", *listing, "-q", "--filter", label, check=False)).split()
         if ids:
-            run("docker", kind, "rm", *(["-f"] if kind == "container" else []), *ids, check=False)
+            run("docker", kind, "rm", *(["-f", "-v"] if kind == "container" else []), *ids, check=False)
 
 
 def dump_logs() -> None:
