@@ -66,6 +66,7 @@ from .stack import (
     one_run_at_a_time,
     run,
     say,
+    set_environment,
     step_check_deploy,
     step_secrets,
     step_up,
@@ -283,19 +284,8 @@ def main(images_only: bool = False) -> int:
             say(f"Images ready in {time.monotonic() - T0:.0f} s (--images: no stack)")
             return running.passed()
         step("Secrets as files", lambda: step_secrets(running.work / "secrets"))
-        STACK.env.clear()
-        STACK.env.update(
-            os.environ,
-            APP_IMAGE=APP_IMAGE,
-            **state["bases"],
-            SECRETS_DIR=str(running.work / "secrets"),
-            ALLOWED_HOSTS=HOST,
-            CSRF_TRUSTED_ORIGINS=f"https://{HOST}",
-            WEB_PORT=str(STACK.web_port),
-            NETWORK_SUBNET=SUBNET,
-            NETWORK_GATEWAY=GATEWAY,
-            PROXY_ADDRESS=PROXY_ADDRESS,
-            WEB_CONCURRENCY="2",
+        set_environment(
+            running.work, {"APP_IMAGE": APP_IMAGE, **state["bases"]}, (SUBNET, GATEWAY, PROXY_ADDRESS),
             CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT),
             DEAL_CLAIM_STALE_SECONDS=str(CLAIM_STALE),
             # The time budget (10 s), not the node budget, ends a hard candidate.

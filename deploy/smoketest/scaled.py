@@ -64,6 +64,7 @@ from .stack import (
     remove_project,
     run,
     say,
+    set_environment,
     step_check_deploy,
     step_secrets,
     step_up,
@@ -243,6 +244,27 @@ class Player:
             if stored["version"] != made or len(actions) != made or not log["replay_ok"]:
                 raise StepFailed(f"attempt {attempt_id}: {made} moves made, version {stored['version']}, "
                                  f"{len(actions)} in its log, replay_ok {log['replay_ok']}")
+
+
+class Background:
+    """A player moving in a thread every ``pause`` seconds until stop()."""
+
+    def __init__(self, player: Player, pause: float):
+        self.player, self.pause, self.halt, self.error = player, pause, threading.Event(), None
+        self.thread = threading.Thread(target=self._run)
+        self.thread.start()
+
+    def _run(self):
+        try:
+            self.player.play(10_000, self.pause, self.halt)
+        except StepFailed as error:
+            self.error = error
+
+    def stop(self, what: str) -> None:
+        self.halt.set()
+        self.thread.join(timeout=90)
+        if self.error is not None:
+            raise StepFailed(f"{what}: {self.error}")
 
 
 def play(players: list[Player], moves_per_deal: int, pause: float, stop: threading.Event | None = None) -> None:
@@ -446,17 +468,7 @@ def step_replica_away(state: dict) -> None:
 def step_redis_failover(state: dict) -> None:
     old = redis_master()
     player = Player(2000)
-    stop = threading.Event()
-    outcome: dict = {}
-
-    def keep_playing():
-        try:
-            player.play(10_000, 0.2, stop)
-        except StepFailed as error:
-            outcome["error"] = error
-
-    playing = threading.Thread(target=keep_playing)
-    playing.start()
+    playing = Background(player, 0.2)
     time.sleep(2)
     since = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
     run("docker", "kill", "--signal", "KILL", container(old))
@@ -471,10 +483,7 @@ def step_redis_failover(state: dict) -> None:
     done = wait(f"{game} {date} to be verified",
                 lambda: (lambda r: r if r.get("state") == "verified" else None)(deal_row(game, date)), 300, every=2)
     time.sleep(3)
-    stop.set()
-    playing.join(timeout=90)
-    if "error" in outcome:
-        raise StepFailed(f"moves stopped during the failover: {outcome['error']}")
+    playing.stop("moves stopped during the failover")
     log = worker_log(since)
     verified = re.findall(r"verify_deal\[([0-9a-f-]+)\] succeeded in [^:]+: '(verified)'", log)
     moves = sum(player.made.values())
@@ -491,17 +500,7 @@ def step_redis_failover(state: dict) -> None:
 
 def step_pgbouncer_restart() -> None:
     player = Player(3000, timeout=PGBOUNCER_BOUND + 20)
-    stop = threading.Event()
-    outcome: dict = {}
-
-    def keep_playing():
-        try:
-            player.play(10_000, 0.1, stop)
-        except StepFailed as error:
-            outcome["error"] = error
-
-    playing = threading.Thread(target=keep_playing)
-    playing.start()
+    playing = Background(player, 0.1)
     time.sleep(2)
     stopped = time.monotonic()
     compose("stop", "-t", "2", "pgbouncer", timeout=60)
@@ -511,10 +510,7 @@ def step_pgbouncer_restart() -> None:
     before_resume = len(player.latencies)
     wait("a move after PgBouncer is back", lambda: len(player.latencies) > before_resume + 3, 60, every=0.5)
     resumed = time.monotonic() - back
-    stop.set()
-    playing.join(timeout=60)
-    if "error" in outcome:
-        raise StepFailed(f"play did not resume: {outcome['error']}")
+    playing.stop("play did not resume")
     failures = player.failures
     slowest = max([took for _s, took, _w in failures] + player.latencies)
     codes = {status for status, _t, _w in failures}
@@ -606,21 +602,8 @@ def main(keep: bool = False) -> int:
         step("Application image from a clean checkout of HEAD",
              lambda: step_app_image(state["bases"]["PYTHON_IMAGE"]))
         step("Secrets as files", lambda: step_secrets(running.work / "secrets"))
-        STACK.env.clear()
-        STACK.env.update(
-            os.environ,
-            APP_IMAGE=APP_IMAGE,
-            **state["bases"],
-            **state["pgbouncer"],
-            SECRETS_DIR=str(running.work / "secrets"),
-            ALLOWED_HOSTS=HOST,
-            CSRF_TRUSTED_ORIGINS=f"https://{HOST}",
-            WEB_PORT=str(STACK.web_port),
-            NETWORK_SUBNET=SUBNET,
-            NETWORK_GATEWAY=GATEWAY,
-            PROXY_ADDRESS=PROXY_ADDRESS,
-            WEB_CONCURRENCY="2",
-        )
+        set_environment(running.work, {"APP_IMAGE": APP_IMAGE, **state["bases"], **state["pgbouncer"]},
+                        (SUBNET, GATEWAY, PROXY_ADDRESS))
         step("manage.py check --deploy in the image, with the scaled environment", step_check_deploy)
         running.up = True
         step(f"Stack up: web ×{WEB_REPLICAS}, worker ×{WORKERS}, beat, PgBouncer, PostgreSQL and its replica, "

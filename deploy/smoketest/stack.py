@@ -97,6 +97,28 @@ def compose_command() -> list[str]:
     raise StepFailed("neither `docker compose` nor docker-compose is installed")
 
 
+def set_environment(work: Path, images: dict[str, str], network: tuple[str, str, str], **more: str) -> None:
+    """The environment compose runs with: the images, the throwaway secrets
+    in ``work``, the host name the proxy in front forwards, the proxy's port,
+    the run's own network (subnet, gateway, the proxy's fixed address), two
+    gunicorn workers a web container, and ``more``."""
+    subnet, gateway, proxy = network
+    STACK.env.clear()
+    STACK.env.update(
+        os.environ,
+        **images,
+        SECRETS_DIR=str(work / "secrets"),
+        ALLOWED_HOSTS=HOST,
+        CSRF_TRUSTED_ORIGINS=f"https://{HOST}",
+        WEB_PORT=str(STACK.web_port),
+        NETWORK_SUBNET=subnet,
+        NETWORK_GATEWAY=gateway,
+        PROXY_ADDRESS=proxy,
+        WEB_CONCURRENCY="2",
+        **more,
+    )
+
+
 def compose(*args: str, **kwargs) -> subprocess.CompletedProcess:
     return run(*STACK.compose_args(), *args, env=STACK.env, **kwargs)
 
