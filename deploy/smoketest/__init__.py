@@ -1,0 +1,1 @@
+"""deploy/smoke's runs and the steps they share (see deploy/smoke)."""
