@@ -70,6 +70,7 @@ def test_a_past_day_is_played_from_the_calendar_to_a_win_and_its_replay_watched(
     page.wait_for_function("() => document.querySelector('[data-ref=\"archive-record\"]')?.textContent.length > 0")
     assert record.inner_text().startswith("Your record: won (practice): 52 of 52 cards home")
 
+    page.locator('[data-ref="archive"] summary').click()  # the past day's line opens its panel
     page.get_by_role("link", name="Watch the solution's replay").click()
     page.wait_for_url(f"**/replay/cruel/{yesterday.isoformat()}/")
     step = page.locator('[data-ref="step"]')
