@@ -43,8 +43,10 @@ def test_a_past_day_is_played_from_the_calendar_to_a_win_and_its_replay_watched(
     page.wait_for_url(f"**/play/cruel/{yesterday.isoformat()}/")
     archive = page.locator('[data-ref="archive"]')
     archive.wait_for()
+    archive.locator("summary").click()  # the past day's line opens its panel
     assert page.locator('[data-ref="deal-date"]').inner_text() == words(yesterday, "en")
     assert page.locator('[data-ref="archive-record"]').inner_text() == "You did not play this deal."
+    archive.locator("summary").click()  # and closes it
     assert page.locator('[data-ref="ranked-note"]').is_hidden()
     start = page.locator('[data-ref="start"]')
     start.wait_for()
@@ -68,6 +70,7 @@ def test_a_past_day_is_played_from_the_calendar_to_a_win_and_its_replay_watched(
     page.wait_for_url(f"**/play/cruel/{yesterday.isoformat()}/")
     record = page.locator('[data-ref="archive-record"]')
     page.wait_for_function("() => document.querySelector('[data-ref=\"archive-record\"]')?.textContent.length > 0")
+    page.locator('[data-ref="archive"] summary').click()  # the past day's line opens its panel
     assert record.inner_text().startswith("Your record: won (practice): 52 of 52 cards home")
 
     page.get_by_role("link", name="Watch the solution's replay").click()

@@ -13,7 +13,7 @@ import re
 
 import pytest
 from certified_deals import deal_create
-from frontend_steps import card_slot, certified, start_attempt, version, wait_for_version
+from frontend_steps import api_post, card_slot, certified, start_attempt, version, wait_for_version
 
 import solitaire
 
@@ -332,6 +332,67 @@ def test_reduced_motion_moves_nothing(transactional_db, today, browser, live_ser
         seen = _win_sampling_animations(page)
         assert seen == {"animations": 0, "cascade": 0}, seen
         assert page.evaluate("() => getComputedStyle(document.querySelector('.board')).animationName") == "none"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+# The cascade's length, the card's flight included: animate.js's CELEBRATION_MS.
+CELEBRATION_MS = 2000
+
+
+def _win_by_the_last_move(page, screen) -> None:
+    """QS>F through the API, then the winning KS>F in the page: a double click, or a tap and a tap on its foundation."""
+    attempt = api_post(page, f"/attempts/{page.locator('[data-play]').get_attribute('data-attempt')}/moves",
+                       {"move": "QS>F", "version": 0})
+    assert attempt["version"] == 1, attempt
+    page.reload()
+    wait_for_version(page, 1)
+    # While any card of the cascade is on the table, the sheet stays shut.
+    page.evaluate(
+        "() => { window.__both = 0; const step = () => {"
+        " if (document.querySelector('.cascade') && document.querySelector('[data-ref=\"end\"]').open) window.__both++;"
+        " requestAnimationFrame(step); }; requestAnimationFrame(step); }")
+    if screen == "phone":
+        card_slot(page, "KS").tap()
+        page.locator('.slot--selected[data-card="KS"]').wait_for()
+        page.locator('.slot[data-kind="foundation"][data-index="3"]').tap()
+    else:
+        card_slot(page, "KS").dblclick()
+    page.locator(".cascade .card").first.wait_for(state="attached")
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+@pytest.mark.parametrize("locale", ["en", "pt-PT"])
+def test_a_win_is_celebrated_in_sight_then_the_results_open(screen, locale, transactional_db, today, browser,
+                                                          live_server, artifacts):
+    """The cascade plays over an uncovered board for about two seconds, then
+    the results sheet opens; a second win's cascade ends at a tap or click,
+    and the sheet opens at once."""
+    deal_create("flower", today, position=NEARLY_WON, certificate="QS>F KS>F")
+    context, page, errors = new_page(browser, live_server, "/play/flower/", screen=screen, locale=locale)
+    try:
+        page.evaluate("() => localStorage.setItem('solitaire.howto.seen', '1')")
+        start(page, screen)
+        _win_by_the_last_move(page, screen)
+        planned = page.evaluate(
+            "() => Math.max(...document.getAnimations().filter(a => a.effect?.target?.closest?.('.cascade'))"
+            ".map(a => a.effect.getComputedTiming().endTime))")
+        assert 1000 <= planned <= CELEBRATION_MS, planned
+        page.screenshot(path=str(artifacts / f"cards-win-celebration-{screen}-{locale}.png"))
+        sheet = page.locator('[data-ref="end"]')
+        sheet.wait_for()
+        assert page.locator(".cascade").count() == 0
+        assert page.evaluate("() => window.__both") == 0, "the sheet covered the cascade"
+
+        # Again, as practice: a tap or click during the cascade skips it and opens the sheet.
+        page.locator('[data-ref="again"]').click()
+        page.wait_for_selector('[data-play][data-status="playing"][data-version="0"][data-busy="false"]')
+        _win_by_the_last_move(page, screen)
+        felt = page.locator('[data-ref="board-scroll"]')
+        felt.tap(position={"x": 10, "y": 10}) if screen == "phone" else felt.click(position={"x": 10, "y": 10})
+        assert page.locator(".cascade").count() == 0, "the tap ended the cascade"
+        sheet.wait_for()
         assert not errors, errors
     finally:
         context.close()

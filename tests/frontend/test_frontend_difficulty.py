@@ -71,5 +71,6 @@ def test_after_the_day_the_share_of_players_who_won_stands_beside_it(deals, toda
     page = open_page(f"/play/cruel/{(today - dt.timedelta(days=1)).isoformat()}/", locale="pt-PT")
     won = page.locator('[data-ref="archive-won"]')
     page.wait_for_function("() => document.querySelector('[data-ref=\"archive-won\"]').textContent.length > 0")
+    page.locator('[data-ref="archive"] summary').click()  # the past day's line opens its panel
     assert won.inner_text() == "25% dos jogadores que a jogaram em tentativa classificada ganharam esta distribuição."
     screenshot(page, "difficulty-past-day-won-share-pt-PT")

@@ -170,3 +170,20 @@ test("a double click that sent a card home leaves the next click, even quick and
   click("2H", 1300, 4); // (the browser may go on counting)
   assert.deepEqual(sent, ["AH>F", "2H>F"]);
 });
+
+test("Flower Garden's cards are sized so that its longest column stays in the window", () => {
+  for (const [width, height] of [[1248, 600], [374, 640]]) {
+    const dealt = boardMetrics({ game: "flower", width, height });
+    assert.deepEqual(boardMetrics({ game: "flower", width, height, longest: 6, bouquet: 10 }), dealt);
+    let before = dealt;
+    for (const longest of [8, 12, 17]) {
+      const m = boardMetrics({ game: "flower", width, height, longest, bouquet: 10 });
+      assert.ok(m.cardW <= before.cardW, `${width}: ${longest}`);
+      const column = stackPlaces("flower", longest, m);
+      // The board: the foundations' row, the column, on a phone the bouquet's two rows (labels and gaps: 80 px).
+      const board = m.cardH + column.height + (m.narrow ? 2 * m.cardH : 0) + 80;
+      assert.ok(board <= height, `${width}x${height}, ${longest} cards: ${board}`);
+      before = m;
+    }
+  }
+});

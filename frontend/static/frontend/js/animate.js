@@ -78,25 +78,30 @@ export function slide(root, before, { ms, redeal = false, order = [] } = {}) {
   return longest;
 }
 
+/** How long a win's cascade plays, its last card's flight included (ms). */
+export const CELEBRATION_MS = 2000;
+const CASCADE_FLIGHT_MS = 1400;
+
 /**
  * A win: the cards leave the foundations one after the other, king first,
  * and bounce off the foot of the table and out of it, over a felt that
- * glows once. `ms` 0 (reduced motion, or animation off) shows nothing.
- * Returns how long it lasts in ms. Drawn in a layer over the board that
- * takes no input and is removed at the end.
+ * glows once, for CELEBRATION_MS. A click, tap or key anywhere ends it at
+ * once. `ms` 0 (reduced motion, or animation off) shows nothing. Returns a
+ * promise settled when it is over, played out or cut short. Drawn in a
+ * layer over the board that takes no input and is removed at the end.
  */
 export function celebrate(root, ms) {
-  if (!ms) return 0;
+  if (!ms) return Promise.resolve();
   root.classList.add("board--won");
   setTimeout(() => root.classList.remove("board--won"), 1200);
   const table = root.closest(".board-scroll") ?? root.parentElement;
   const foundations = [...root.querySelectorAll(".slot--foundation .card[data-card]")];
-  if (!table || !foundations.length || typeof Element.prototype.animate !== "function") return 0;
+  if (!table || !foundations.length || typeof Element.prototype.animate !== "function") return Promise.resolve();
   const box = table.getBoundingClientRect();
   const layer = h("div", { class: "cascade", "aria-hidden": "true" });
   table.append(layer);
-  const each = 2400;
-  const gapMs = 70;
+  const each = CASCADE_FLIGHT_MS;
+  const gapMs = (CELEBRATION_MS - CASCADE_FLIGHT_MS) / (RANKS.length * foundations.length - 1);
   let last = 0;
   let n = 0;
   for (let rank = RANKS.length - 1; rank >= 0; rank--) {
@@ -117,8 +122,18 @@ export function celebrate(root, ms) {
       n += 1;
     }
   }
-  setTimeout(() => layer.remove(), last + 100);
-  return last;
+  return new Promise((resolve) => {
+    const skips = ["pointerdown", "keydown"];
+    const end = () => {
+      clearTimeout(timer);
+      for (const type of skips) document.removeEventListener(type, end, true);
+      layer.remove();
+      root.classList.remove("board--won");
+      resolve();
+    };
+    const timer = setTimeout(end, last + 100);
+    for (const type of skips) document.addEventListener(type, end, true);
+  });
 }
 
 /** Keyframes of a card thrown sideways that falls and bounces, damped, until it leaves the table. */

@@ -28,12 +28,10 @@ export function labelledDays(n) {
   return [0, Math.floor((n - 1) / 2), n - 1];
 }
 
-const COLOURS = { cruel: "#004fa3", flower: "#a34700" };
-
 function mark(game, x, y, r) {
   return game === "cruel"
-    ? s("circle", { cx: x, cy: y, r, fill: COLOURS.cruel })
-    : s("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: COLOURS.flower });
+    ? s("circle", { cx: x, cy: y, r, class: "mark--cruel" })
+    : s("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, class: "mark--flower" });
 }
 
 export function drawChart(days, { label, names, dateText = (d) => d, width = 640, height = 260 }) {
@@ -46,7 +44,7 @@ export function drawChart(days, { label, names, dateText = (d) => d, width = 640
     style: `max-width:${width}px`,
   });
   for (const v of [0, 13, 26, 39, 52]) {
-    svg.append(s("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), stroke: "#ddd" }));
+    svg.append(s("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "chart__rule" }));
     svg.append(s("text", { x: 4, y: y(v) + 4 }, String(v)));
   }
   const r = ordered.length > 60 ? 2 : 4;
@@ -61,7 +59,7 @@ export function drawChart(days, { label, names, dateText = (d) => d, width = 640
     const points = chartPoints(ordered, game, { width, height: plotHeight, pad });
     if (points.length > 1) {
       svg.append(s("polyline", {
-        class: `line--${game}`, fill: "none", stroke: COLOURS[game], "stroke-width": ordered.length > 60 ? 1.5 : 2.5,
+        class: `line--${game}`, fill: "none", "stroke-width": ordered.length > 60 ? 1.5 : 2.5,
         points: points.map((p) => `${p.x},${p.y}`).join(" "),
       }));
     }

@@ -16,8 +16,10 @@ export const MIN_CARD_PX = 44;
 
 // Each pile and column is spaced on its own (stackPlaces): its cards fan
 // as far apart as the room for it allows, and never closer than a covered
-// card's corner index (rank and suit) needs; a longer column makes the board,
-// and the page, taller instead.
+// card's corner index (rank and suit) needs. In Flower Garden the cards are
+// sized for the longest column on the table (and a phone's rows of the
+// bouquet), so that its last card stays in the window; only at a finger's
+// MIN_CARD_PX does a longer column make the page scroll instead.
 
 /** The movable or selected ring round a card: a top card stands this far from the card it covers. */
 export const RING_PX = 5;
@@ -30,10 +32,11 @@ const INDEX = { font: 0.27, stackedFont: 0.22, inset: 0.05, stackedInset: 0.03, 
  * columnRoom, pileRoom, narrow}. `fan`/`fanX`: the usual step of a Flower
  * column (down) and of a Cruel pile (sideways); `columnRoom`/`pileRoom`: the
  * length a column or pile fans within before it grows.
- * `width`/`height`: the room for the board. The cards' size does not depend
- * on how long the stacks are.
+ * `width`/`height`: the room for the board. `longest`: the most cards in a
+ * Flower column, `bouquet`: the cards in its bouquet; up to six and sixteen
+ * (as dealt) the cards' size does not depend on them.
  */
-export function boardMetrics({ game, width, height, scale = 1 }) {
+export function boardMetrics({ game, width, height, scale = 1, longest = 6, bouquet = 16 }) {
   const narrow = width < NARROW_PX;
   let cardW;
   if (game === "cruel") {
@@ -43,9 +46,18 @@ export function boardMetrics({ game, width, height, scale = 1 }) {
     const byHeight = narrow ? (height - 50) / 7 : (height - 80) / 4.2;
     cardW = Math.min(byWidth, byHeight);
   } else {
-    // The foundations and the bouquet above 6 columns of six cards.
+    // The foundations and the bouquet above 6 columns of six cards (in
+    // card widths: a card 1.4, a column's six-card fan 2.1); a longer column
+    // steps by a covered card's index (about 0.32 and 4 px); a phone's
+    // bouquet below the columns, in rows of six whole cards.
+    const steps = Math.max(0, longest - 1);
+    const column = longest > 6 ? 1.4 + 0.32 * steps : 3.5;
+    const columnPx = longest > 6 ? 4 * steps + RING_PX : 0;
+    const rows = longest > 6 ? Math.min(3, Math.ceil(Math.max(bouquet, 1) / 6)) : 3;
     const byWidth = narrow ? (width - 5 * 3 - 4) / 6 - 4 : (width - 110) / 12.5;
-    const byHeight = narrow ? (height - 80) / 9.3 : (height - 110) / 4.9;
+    const byHeight = narrow
+      ? (height - 80 - columnPx) / (1.4 + column + 1.4 * rows + 0.2)
+      : (height - 110 - columnPx) / (1.4 + column);
     cardW = Math.min(byWidth, byHeight);
   }
   cardW = Math.floor(Math.min(170, cardW * scale));
@@ -135,12 +147,12 @@ export function metricsOf(el) {
 }
 
 /** Set the board's card size for the room there is now. */
-export function fitBoard(scroller, { game, scale = 1 }) {
+export function fitBoard(scroller, { game, scale = 1, longest, bouquet }) {
   const style = getComputedStyle(scroller);
   const width = scroller.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const top = scroller.getBoundingClientRect().top + globalThis.scrollY - transientHeight(scroller);
   const height = globalThis.innerHeight - top - 8;
-  const m = boardMetrics({ game, width, height, scale });
+  const m = boardMetrics({ game, width, height, scale, longest, bouquet });
   const before = fitted.get(scroller);
   fitted.set(scroller, m);
   // Same card size, other room for a column: the board re-spaces its stacks.

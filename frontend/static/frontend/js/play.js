@@ -43,11 +43,13 @@ const view = {
   lostAnswer: null, // the attempt whose last action's answer never came
 };
 
+/** A message over the felt once there is a board; before it, above the page's Start. */
 function showMessage(text, kind = "info") {
-  const box = $("message");
-  box.className = `message message--${kind}`;
+  const box = $("game-area").hidden ? $("page-message") : $("message");
+  box.className = `message message--${kind}${box === $("message") ? " board-message" : ""}`;
   box.textContent = text;
   box.hidden = !text;
+  if (box === $("message")) $("page-message").hidden = true;
 }
 
 /**
@@ -146,7 +148,9 @@ function renderStatus() {
  */
 function drawBoard(attempt) {
   const longest = Math.max(0, ...stacksOf(attempt.position).map((stack) => stack.length));
-  const metrics = fitBoard($("board-scroll"), { game, longest, scale: CARD_SCALE[view.settings.cardSize] });
+  const metrics = fitBoard($("board-scroll"), {
+    game, longest, bouquet: attempt.position.bouquet?.length, scale: CARD_SCALE[view.settings.cardSize],
+  });
   // A hint lights its card and target until the position changes.
   const hint = view.hint && view.hint.id === attempt.id && view.hint.version === attempt.version
     && !attempt.pending ? view.hint : null;
@@ -192,12 +196,39 @@ function isOver(attempt) {
   return attempt.finished || attempt.status === "won";
 }
 
-/** The attempt ended here and now: celebrate a win, then bring the results sheet. */
-function ended(attempt) {
-  const won = attempt.status === "won";
-  if (won) celebrate($("board"), motionMs());
-  // The sheet waits for the win's flourish, as a player would.
-  setTimeout(() => results.over(attempt, { show: true }), won ? Math.min(600, motionMs() * 3) : 0);
+// The board's help is shown in full until a game has been played on this
+// device; after that it folds behind the Help button, over the felt.
+const PLAYED_KEY = "solitaire.played";
+
+function playedHere() {
+  try {
+    return localStorage.getItem(PLAYED_KEY) === "1";
+  } catch {
+    return false; // storage refused: the help stays in full
+  }
+}
+
+function foldHelp() {
+  const help = $("board-help");
+  const toggle = $("help-toggle");
+  help.classList.add("hint--folded");
+  toggle.hidden = false;
+  toggle.addEventListener("click", () => {
+    const open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", String(open));
+    help.classList.toggle("hint--open", open);
+  });
+}
+
+/** The attempt ended here and now: celebrate a win (a tap skips it), then bring the results sheet. */
+async function ended(attempt) {
+  try {
+    localStorage.setItem(PLAYED_KEY, "1");
+  } catch {
+    // Storage refused: the help is shown in full next time too.
+  }
+  if (attempt.status === "won") await celebrate($("board"), motionMs());
+  results.over(attempt, { show: true });
 }
 
 function setDaily(daily) {
@@ -333,5 +364,6 @@ async function refreshOnReturn() {
 }
 window.addEventListener("focus", () => refreshOnReturn());
 document.addEventListener("visibilitychange", () => refreshOnReturn());
+if (playedHere()) foldHelp();
 setInterval(tick, 1000);
 load();

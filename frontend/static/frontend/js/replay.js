@@ -35,7 +35,7 @@ function slideMs(stepMs) {
 
 function draw(position, ms) {
   const longest = Math.max(0, ...stacksOf(position).map((stack) => stack.length));
-  fitBoard($("board-scroll"), { game, longest, scale: 1 });
+  fitBoard($("board-scroll"), { game, longest, bouquet: position.bouquet?.length, scale: 1 });
   const before = snapshot($("board"));
   board.render({ position, legal: [] }, { interactive: false });
   slide($("board"), before, { ms, redeal: false });
