@@ -13,6 +13,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, models
+from django.db.models import ExpressionWrapper
 
 from api import clock
 from api.deals.difficulty import difficulty_level
@@ -478,10 +479,14 @@ class History:
 
 def history(*, user, game: str | None, now: dt.datetime) -> History:
     """A player's days. A day counts as played when the player played that
-    day's deal on that day (a ranked attempt: dates are in the daily time
-    zone); won when such an attempt was won. Practice on past days is listed
-    but does not make a streak. The streaks' rule is api.play.records.streaks."""
-    attempts = _whole_games(Attempt.objects.filter(player=user).select_related("deal"))
+    day's deal on that day: its ranked attempt is on the leaderboard
+    (api.play.models.ON_BOARD: a move made; dates are in the daily time
+    zone); won when such an attempt was won. Practice on past days, and a
+    ranked attempt finished before its first move, are listed but make no
+    streak. The streaks' rule is api.play.records.streaks."""
+    attempts = _whole_games(Attempt.objects.filter(player=user).select_related("deal")
+                            .annotate(on_board=ExpressionWrapper(ON_BOARD,
+                                                                 output_field=models.BooleanField())))
     if game:
         attempts = attempts.filter(deal__game=game)
     by_day: dict[dt.date, dict[str, Attempt]] = {}
@@ -492,7 +497,7 @@ def history(*, user, game: str | None, now: dt.datetime) -> History:
         day, g = attempt.deal.date, attempt.deal.game
         slot = by_day.setdefault(day, {})
         slot[g] = _day_record(slot.get(g), attempt)
-        if attempt.ranked:
+        if attempt.on_board:
             played.add(day)
             if attempt.status == Attempt.Status.WON:
                 won.add(day)

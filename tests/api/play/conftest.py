@@ -92,6 +92,11 @@ class Api:
         assert reply.status == 200, reply.body
         return reply.body
 
+    def any_move(self, attempt: dict) -> dict:
+        """Plays the first legal move the attempt offers."""
+        legal = attempt["legal"][0]
+        return self.move(attempt, f"{legal['card']}>{legal['targets'][0]}")
+
     def move(self, attempt: dict, move: str) -> dict:
         reply = self.post(f"/api/v1/attempts/{attempt['id']}/moves",
                           {"move": move, "version": attempt["version"]})
