@@ -17,11 +17,14 @@ WORDS = {
     "en": {"title": "How to play Cruel", "flower": "How to play Flower Garden", "new": "Not started yet.",
            "playing": "In play: {n} of 52 cards home.", "won": "Won: 52/52", "finished": "Finished: ",
            "redeal": "redeal", "skip": "Skip", "help": "How to play", "next_flower": "Next: Flower Garden",
-           "rule": "Your first game of each deal counts"},
+           "rule": "Your first game of each deal counts", "practising": "Practice in play: 0 of 52 cards home.",
+           "see": "See your game", "continue": "Continue practice"},
     "pt-PT": {"title": "Como se joga Cruel", "flower": "Como se joga Flower Garden", "new": "Ainda não começou.",
               "playing": "Em jogo: {n} de 52 cartas nas fundações.", "won": "Ganhou: 52/52",
               "finished": "Terminou: ", "redeal": "redistribui", "skip": "Saltar", "help": "Como se joga",
-              "next_flower": "A seguir: Flower Garden", "rule": "O seu primeiro jogo de cada distribuição conta"},
+              "next_flower": "A seguir: Flower Garden", "rule": "O seu primeiro jogo de cada distribuição conta",
+              "practising": "Treino em jogo: 0 de 52 cartas nas fundações.", "see": "Ver o seu jogo",
+              "continue": "Continuar o treino"},
 }
 
 @pytest.fixture
@@ -135,6 +138,50 @@ def test_the_today_page_shows_both_deals_and_teaches_each_game_once(
     assert page.locator('[data-ref="howto-title"]').inner_text() == words["flower"]
     screenshot(page, f"today-{locale}-{view}-howto-flower")
     assert audit(page) == []
+
+
+@pytest.mark.parametrize(("locale", "view"), CASES)
+def test_the_days_ranked_result_stays_the_headline_while_practice_is_open(
+        locale, view, deals, visitor, screenshot, audit):
+    words = WORDS[locale]
+    page = visitor(locale, view)
+    page.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
+    page.goto(page.base + "/")
+    page.wait_for_selector('[data-today][data-loaded="true"]')
+    ranked = api_post(page, "/attempts", {"game": "flower"})
+    for token in certified("flower")[1].split():
+        ranked = api_post(page, f"/attempts/{ranked['id']}/moves", {"move": token, "version": ranked["version"]})
+    assert ranked["status"] == "won" and ranked["ranked"] is True
+    practice = api_post(page, "/attempts", {"game": "flower"})
+    assert practice["ranked"] is False and not practice["finished"]
+    page.reload()
+    page.wait_for_selector('[data-today][data-loaded="true"]')
+    # The win is the card's headline; the practice game is a line under it.
+    state, text = card_state(page, "flower")
+    assert state == "won" and text.startswith(words["won"]), text
+    card = page.locator('[data-deal="flower"]')
+    play = card.locator('[data-ref="play"]')
+    assert play.inner_text() == words["see"]
+    assert card.locator('[data-ref="practice-text"]').inner_text() == words["practising"]
+    assert card.locator('[data-ref="practice-link"]').inner_text() == words["continue"]
+    assert card_state(page, "cruel")[0] == "new"
+    screenshot(page, f"today-{locale}-{view}-won-and-practising")
+    assert audit(page) == []
+    # "See your game" opens the won game, not the practice; the practice is one click on.
+    play.click()
+    page.wait_for_selector('[data-play][data-loaded="true"]')
+    assert page.locator("[data-play]").get_attribute("data-attempt") == str(ranked["id"])
+    assert page.locator("[data-play]").get_attribute("data-status") == "won"
+    start = page.locator('[data-ref="start"]')
+    assert start.inner_text() == words["continue"]
+    start.click()
+    page.wait_for_selector(f'[data-play][data-attempt="{practice["id"]}"]')
+    assert start.is_hidden()
+    # The card's practice link opens the practice game.
+    page.goto(page.base + "/")
+    page.wait_for_selector('[data-today][data-loaded="true"]')
+    card.locator('[data-ref="practice-link"]').click()
+    page.wait_for_selector(f'[data-play][data-loaded="true"][data-attempt="{practice["id"]}"]')
 
 
 @pytest.mark.parametrize("view", ["desktop", "phone"])

@@ -41,6 +41,7 @@ const view = {
   motion: {}, // how the next redraw slides: {redeal, order}
   noHintFor: null, // the attempt the API refused hints (its ranked one on the deal is open)
   lostAnswer: null, // the attempt whose last action's answer never came
+  resume: null, // an open attempt not shown (another was asked for): Start resumes it
 };
 
 function showMessage(text, kind = "info") {
@@ -266,15 +267,19 @@ async function load() {
     const attempts = view.deal.my_attempts ?? [];
     const open = attempts.find((a) => !a.finished && a.status === "playing")
       ?? attempts.find((a) => !a.finished);
-    const latest = open ?? attempts.at(-1);
-    if (latest) setAttempt(await api(`/attempts/${latest.id}`));
+    // ?attempt=<id> (the home page's "See your game") shows that attempt, even
+    // while another is open; the open one is then a click away.
+    const asked = Number(new URLSearchParams(location.search).get("attempt"));
+    const shown = attempts.find((a) => a.id === asked) ?? open ?? attempts.at(-1);
+    if (shown) setAttempt(await api(`/attempts/${shown.id}`));
+    view.resume = open && open !== shown ? open : null;
     const startButton = $("start");
-    startButton.hidden = Boolean(open);
+    startButton.hidden = Boolean(open) && !view.resume;
     // Before the first attempt of the day: the next one started is the ranked one.
     if (!attempts.length && !archiveDate) $("ranked-note").hidden = false;
-    startButton.textContent = archiveDate
-      ? gettext("Play this deal as practice")
-      : attempts.length ? gettext("Practise again") : gettext("Start today's deal");
+    startButton.textContent = view.resume ? gettext("Continue practice")
+      : archiveDate ? gettext("Play this deal as practice")
+        : attempts.length ? gettext("Practise again") : gettext("Start today's deal");
     $("loading").hidden = true;
   } catch (error) {
     $("loading").hidden = true;
@@ -284,7 +289,19 @@ async function load() {
   }
 }
 
-$("start").addEventListener("click", () => actions.startAttempt());
+$("start").addEventListener("click", () => (view.resume ? resume() : actions.startAttempt()));
+
+/** Back to the attempt left open while another was shown. */
+async function resume() {
+  const open = view.resume;
+  view.resume = null;
+  $("start").hidden = true;
+  try {
+    setAttempt(await api(`/attempts/${open.id}`));
+  } catch (error) {
+    showMessage(errorText(error, gettext), "error");
+  }
+}
 $("undo").addEventListener("click", offWhileMarked(() => actions.undo()));
 $("redeal").addEventListener("click", offWhileMarked(() => actions.submitMove("R")));
 $("finish").addEventListener("click", offWhileMarked(() => actions.finish()));
