@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import pytest
 from certified_deals import known_loss
-from frontend_steps import DEVICES, api_get, api_post, certified, confirm_finish
+from frontend_steps import DEVICES, api_get, api_play, api_post, certified, confirm_finish
 
 from api.play import tasks
 
 WORDS = {
     "en": {"won": "You won!", "over": "Attempt over", "rank": "Rank 1 of 1", "retry": "Try again from here",
            "practice": "Practice attempt", "moves": "Moves", "redeals": "Redeals", "redeal": "redeal",
-           "par_is": "par is", "win_rate": "Win rate"},
+           "par_is": "par is", "win_rate": "Win rate", "stats": "{game}: your statistics",
+           "day_record": "Cruel, {date}: your record", "not_won": "Not won", "cards_home": "Cards home"},
     "pt-PT": {"won": "Ganhou!", "over": "Fim da tentativa", "rank": "1.º lugar em 1",
               "retry": "Tentar de novo a partir daqui", "practice": "Tentativa de treino", "moves": "Jogadas",
               "redeals": "Redistribuições", "redeal": "redistribu", "par_is": "o par é",
-              "win_rate": "Taxa de vitórias"},
+              "win_rate": "Taxa de vitórias", "stats": "{game}: as suas estatísticas",
+              "day_record": "Cruel, {date}: o seu registo", "not_won": "Não ganhou",
+              "cards_home": "Cartas nas fundações"},
 }
 CASES = [(locale, view) for locale in ("en", "pt-PT") for view in DEVICES]
 
@@ -89,7 +92,9 @@ def test_after_a_win_the_sheet_gives_the_record_rank_streaks_and_the_days_spread
     assert shown[words["moves"]] == str(len(certified(game)[1].split()))
     assert (words["redeals"] in shown) is (game == "cruel"), shown
     assert sheet.locator('[data-ref="rank"]').inner_text().startswith(words["rank"])
-    # Streaks and win rate: one day played, won.
+    # Streaks and win rate of this game, titled so: one day played, won.
+    name = "Cruel" if game == "cruel" else "Flower Garden"
+    assert sheet.locator('[data-ref="stats-title"]').inner_text() == words["stats"].format(game=name)
     assert sheet.locator('[data-ref="stat-played"] dd').inner_text() == "1"
     assert sheet.locator('[data-ref="stat-win-rate"] dd').inner_text() == "100%"
     assert sheet.locator('[data-ref="stat-streak"] dd').inner_text() == "1"
@@ -115,6 +120,30 @@ def test_after_a_win_the_sheet_gives_the_record_rank_streaks_and_the_days_spread
     assert sheet.is_hidden()
     tap(page, page.locator('[data-ref="show-end"]'), view)
     sheet.wait_for()
+
+
+@pytest.mark.parametrize(("locale", "view"), CASES)
+def test_a_past_days_practice_sheet_gives_that_days_record_not_the_streaks(
+        locale, view, deals, today, player, screenshot, audit):
+    words = WORDS[locale]
+    yesterday = deals["cruel-yesterday"].date
+    page = player(locale, view, f"/play/cruel/{yesterday.isoformat()}/")
+    moves = certified("cruel")[1].split()[:3]
+    attempt_id = api_play(page, "cruel", moves, date=yesterday.isoformat())
+    page.reload()
+    page.wait_for_selector(f'[data-play][data-loaded="true"][data-attempt="{attempt_id}"]')
+    tap(page, page.locator('[data-ref="show-end"]'), view)
+    page.wait_for_selector('[data-ref="end"][data-ready]')
+    sheet = page.locator('[data-ref="end"]')
+    date = page.locator('[data-ref="deal-date"]').inner_text()
+    assert sheet.locator('[data-ref="stats-title"]').inner_text() == words["day_record"].format(date=date)
+    shown = api_get(page, f"/attempts/{attempt_id}")
+    assert sheet.locator('[data-ref="stat-day-cards"] dd').inner_text() == f"{shown['counters']['cards_home']}/52"
+    assert sheet.locator('[data-ref="stat-day-result"] dd').inner_text() == words["not_won"]
+    assert sheet.locator('[data-ref="stat-day-result"] dt').inner_text() == words["practice"]
+    assert sheet.locator('[data-ref="stat-streak"]').count() == 0
+    screenshot(page, f"results-{locale}-{view}-past-day")
+    assert audit(page) == []
 
 
 @pytest.mark.parametrize(("locale", "view"), CASES)
