@@ -246,6 +246,17 @@ class HintOut(Output):
     version = serializers.IntegerField()
 
 
+# The first move of a retry, judged (api.play.attempts.services.FirstMove).
+class FirstMoveOut(Output):
+    move = serializers.CharField(allow_null=True, help_text="The first move of the line; "
+                                 "null before it.")
+    verdict = serializers.ChoiceField(
+        choices=["keeps", "loses", "unknown"], allow_null=True,
+        help_text="keeps: the position after it can still be won; loses: it cannot; unknown: "
+        "the solver's budget ran out. Null before the first move.")
+    version = serializers.IntegerField()
+
+
 class MovesRedealsOut(Output):
     moves = serializers.IntegerField()
     redeals = serializers.IntegerField()

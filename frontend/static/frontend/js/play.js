@@ -19,6 +19,7 @@ import { resultsSheet } from "./results.js";
 import { CARD_SCALE, loadSettings, saveSettings, slideMs } from "./settings.js";
 import { wireShare } from "./share.js";
 import { isActive, runningSeconds, stacksOf } from "./state.js";
+import { retryLesson } from "./lesson.js";
 
 const page = document.querySelector("[data-play]");
 const game = page.dataset.game;
@@ -73,7 +74,8 @@ function offWhileMarked(handler) {
   };
 }
 
-const ctx = { view, page, $, game, render, setAttempt, showMessage, board: null };
+const lesson = retryLesson({ showMessage });
+const ctx = { view, page, $, game, render, setAttempt, showMessage, board: null, lesson, refreshArchive };
 const actions = playActions(ctx);
 const input = playInput(ctx, actions);
 const board = new BoardView($("board"), {
@@ -111,6 +113,7 @@ function render() {
   setDisabled($("undo"), !(attempt.can_undo && !attempt.finished) || view.busy);
   const redeal = $("redeal");
   redeal.hidden = game !== "cruel";
+  update(redeal, { dataset: { mark: lesson.marks(attempt)?.R ?? "" } });
   setDisabled(redeal, !(attempt.can_redeal && active));
   setDisabled($("finish"), attempt.finished || view.busy);
   // Hints are for practice on a deal whose day is over: the API refuses them
@@ -125,6 +128,7 @@ function render() {
   }
   tick();
   renderStatus();
+  lesson.update(attempt);
 }
 
 function renderStatus() {
@@ -151,12 +155,14 @@ function drawBoard(attempt) {
   // A hint lights its card and target until the position changes.
   const hint = view.hint && view.hint.id === attempt.id && view.hint.version === attempt.version
     && !attempt.pending ? view.hint : null;
-  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX, hint];
+  const marks = lesson.marks(attempt);
+  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX, hint,
+    JSON.stringify(marks)];
   if (view.drawn && drawn.every((value, i) => value === view.drawn[i])) return;
   view.drawn = drawn;
   const before = snapshot($("board"));
   board.render(attempt, {
-    selected: view.selected, interactive: isActive(attempt), hint,
+    selected: view.selected, interactive: isActive(attempt), hint, marks,
     rings: attempt.pending ? view.ringsWhilePending : null,
   });
   slide($("board"), before, { ms: motionMs(), ...view.motion });
@@ -197,6 +203,7 @@ function isOver(attempt) {
 function ended(attempt) {
   const won = attempt.status === "won";
   if (won) celebrate($("board"), motionMs());
+  refreshArchive();
   // The sheet waits for the win's flourish, as a player would.
   setTimeout(() => results.over(attempt, { show: true }), won ? Math.min(600, motionMs() * 3) : 0);
 }
@@ -227,6 +234,17 @@ const midnight = watchMidnight({
     if (open && !open.finished) api(`/attempts/${open.id}`).then(setAttempt, () => {});
   },
 });
+
+/** A past day's panel says the player's record on it, as it stands now. */
+async function refreshArchive() {
+  if (!archiveDate || !view.deal) return;
+  try {
+    const deal = await api(`/daily/${archiveDate}/${game}`);
+    $("archive-record").textContent = archiveRecordText(game, deal.my_attempts ?? [], gettext, ngettext, lang);
+  } catch {
+    // The panel keeps what it said: the game goes on without it.
+  }
+}
 
 async function loadArchiveDeal() {
   try {
@@ -271,7 +289,11 @@ async function load() {
     // while another is open; the open one is then a click away.
     const asked = Number(new URLSearchParams(location.search).get("attempt"));
     const shown = attempts.find((a) => a.id === asked) ?? open ?? attempts.at(-1);
-    if (shown) setAttempt(await api(`/attempts/${shown.id}`));
+    if (shown) {
+      const attempt = await api(`/attempts/${shown.id}`);
+      lesson.resume(attempt);
+      setAttempt(attempt);
+    }
     view.resume = open && open !== shown ? open : null;
     const startButton = $("start");
     startButton.hidden = Boolean(open) && !view.resume;

@@ -106,7 +106,7 @@ export function resultsSheet(ctx) {
   $("retry").addEventListener("click", () => {
     const from = $("retry").dataset;
     sheet.close();
-    ctx.onRetry({ attemptId: Number(from.attempt), moveNumber: Number(from.move) });
+    ctx.onRetry({ attemptId: Number(from.attempt), moveNumber: Number(from.move), move: from.lostMove });
   });
 
   function open() {
@@ -221,6 +221,7 @@ export function resultsSheet(ctx) {
     });
     $("retry").dataset.attempt = String(attempt.id);
     $("retry").dataset.move = String(lost.move_number);
+    $("retry").dataset.lostMove = lost.move;
     $("lost").hidden = false;
   }
 
