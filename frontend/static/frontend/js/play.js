@@ -20,6 +20,7 @@ import { CARD_SCALE, loadSettings, saveSettings, slideMs } from "./settings.js";
 import { wireShare } from "./share.js";
 import { isActive, runningSeconds, stacksOf } from "./state.js";
 import { retryLesson } from "./lesson.js";
+import { howTo, seen } from "./howto.js";
 
 const page = document.querySelector("[data-play]");
 const game = page.dataset.game;
@@ -312,6 +313,8 @@ async function load() {
 }
 
 $("start").addEventListener("click", () => (view.resume ? resume() : actions.startAttempt()));
+// The game's how-to, by itself the first time this game is opened here.
+if (!seen(game)) howTo($("howto")).open(game);
 
 /** Back to the attempt left open while another was shown. */
 async function resume() {

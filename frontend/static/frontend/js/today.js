@@ -1,12 +1,12 @@
 // The front page: both of today's deals with the player's state on each (not
 // started, in play with its cards home, finished with its record), the
-// streaks, the countdown to the next day, and how each game is played (shown
-// by itself on the first visit).
+// streaks, the countdown to the next day, and how each game is played (from
+// its link; the play page shows a game's by itself when it is first opened).
 
 import { api, errorText } from "./api.js";
 import { gettext, h, ngettext, replace } from "./dom.js";
 import { fill, formatDate, formatTenths, formatTimeLeft, gameName, levelText, placeText, redealsText, secondsLeft } from "./format.js";
-import { howTo, seen } from "./howto.js";
+import { howTo } from "./howto.js";
 import { watchMidnight } from "./midnight.js";
 
 const root = document.querySelector("[data-today]");
@@ -127,6 +127,5 @@ $("help").addEventListener("click", () => guide.open("cruel", { tour: true }));
 for (const button of root.querySelectorAll('[data-ref="how"]')) {
   button.addEventListener("click", () => guide.open(button.dataset.game));
 }
-if (!seen()) guide.open("cruel", { tour: true });
 setInterval(tick, 1000);
 load();
