@@ -71,7 +71,10 @@ function render(me) {
 }
 
 async function refresh() {
-  render(await api("/me"));
+  const me = await api("/me");
+  render(me);
+  // The page's other parts (the calendar feed) follow who the player is now.
+  document.dispatchEvent(new CustomEvent("account:changed", { detail: me }));
 }
 
 /** Runs one form's request: client checks first, then the API; errors go to the fields or the message box. */
