@@ -475,6 +475,7 @@ class History:
     days_played: int
     days_won: int
     best: dict[str, Attempt | None]  # by game asked for
+    first_day: dt.date | None  # the service's (first_day())
 
 
 def history(*, user, game: str | None, now: dt.datetime) -> History:
@@ -513,6 +514,7 @@ def history(*, user, game: str | None, now: dt.datetime) -> History:
         days_played=len(played),
         days_won=len(won),
         best={g: best.get(g) for g in games},
+        first_day=first_day(),
     )
 
 

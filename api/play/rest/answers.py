@@ -459,9 +459,14 @@ class RecordOut(Output):
     status = serializers.CharField()
     won = Computed(serializers.BooleanField())
     ranked = serializers.BooleanField()
+    finished = Computed(serializers.BooleanField(
+        help_text="Ended (finished or won). A ranked attempt whose day is over is over too."))
 
     def get_won(self, attempt) -> bool:
         return attempt.status == Attempt.Status.WON
+
+    def get_finished(self, attempt) -> bool:
+        return attempt.ended_at is not None
 
 
 # Built from api.play.records.selectors.CalendarDay.
@@ -541,6 +546,8 @@ class HistoryOut(Output):
     streaks = StreaksOut(source="*")
     totals = TotalsOut(source="*")
     best = BestOut()
+    first_day = serializers.DateField(allow_null=True, help_text="The service's first day (its "
+                                      "earliest deal); no day before it can have been played.")
 
 
 # Built from api.play.records.selectors.Entry.

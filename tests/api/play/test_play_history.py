@@ -45,6 +45,7 @@ def test_streaks_count_days_in_lisbon_across_the_spring_daylight_saving_change(
     assert _counts(history["streaks"]["played"]) == {"current": 1, "longest": 3}
     assert history["streaks"]["won"] == {"current": 1, "longest": 2}
     assert history["days"][1]["cruel"]["status"] == "abandoned"
+    assert history["days"][1]["cruel"]["finished"] is True
     assert history["days"][1]["flower"] is None
     assert history["best"]["cruel"]["cards_home"] == 52
 
@@ -78,6 +79,7 @@ def test_practice_on_a_past_day_is_listed_but_makes_no_streak(api, make_deal, to
     player.start("cruel", yesterday.isoformat())
     history = player.get("/api/v1/history").body
     assert history["days"][0]["cruel"]["ranked"] is False
+    assert history["days"][0]["cruel"]["finished"] is False  # in play
     assert _counts(history["streaks"]["played"]) == {"current": 0, "longest": 0}
     assert history["totals"] == {"played": 0, "won": 0}
 
