@@ -502,7 +502,9 @@ def history(*, user, game: str | None, now: dt.datetime) -> History:
             played.add(day)
             if attempt.status == Attempt.Status.WON:
                 won.add(day)
-        if g not in best or _better(attempt, best[g]):
+        # A best is something played: an attempt with no move would give
+        # Cruel's four aces, home from the start, as a record.
+        if (attempt.moves or attempt.undos) and (g not in best or _better(attempt, best[g])):
             best[g] = attempt
     today = clock.day_of(now)
     games = [game] if game else ["cruel", "flower"]

@@ -114,6 +114,10 @@ def test_a_ranked_attempt_finished_before_its_first_move_plays_no_day(
     assert [d["state"] for d in history["streaks"]["played"]["days"]] == ["played"]
     board = player.get("/api/v1/leaderboard/cruel/2026-03-02").body
     assert board["total"] == 0 and board["me"] is None
+    # Nor is it a best: Cruel's four aces start home, and nothing was played.
+    idler = api()
+    idler.finish(idler.start("cruel"))
+    assert idler.get("/api/v1/history").body["best"] == {"cruel": None, "flower": None}
 
 
 def test_history_rejects_an_unknown_game(api):
