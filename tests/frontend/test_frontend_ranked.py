@@ -104,6 +104,8 @@ def test_an_untouched_ranked_attempt_is_not_ranked_above_a_played_one(
     # The idle player is not on the board until a first move, and the page says why.
     assert idle.locator('[data-ref="rows"] tr').count() == 1
     assert "you" not in idle.locator('[data-ref="rows"]').inner_text()
+    assert "from its first move" in idle.locator('[data-ref="rule-short"]').inner_text()
+    idle.locator(".rule-details summary").click()  # the whole rule, one click away
     assert "at its first move" in idle.locator('[data-ref="rule"]').inner_text()
     screenshot(idle, "leaderboard-cruel-en-rule")
     assert audit(idle) == []
