@@ -50,8 +50,11 @@ class Player(models.Model):
 
 # A ranked attempt is on its deal's leaderboard from its first move: it has
 # moves standing, or undos (an undo takes back a move). A finish or the
-# day's end alone puts nobody on it. The play_leaderboard index carries this
-# condition and api.play.records.selectors.ON_BOARD_SQL says it in SQL.
+# day's end alone puts nobody on it. The same rule says when a day was
+# played (the streaks, days played and earned freezes of
+# api.play.records.selectors.history): starting and finishing with no move
+# plays nothing. The play_leaderboard index carries this condition and
+# api.play.records.selectors.ON_BOARD_SQL says it in SQL.
 ON_BOARD = Q(ranked=True) & (Q(moves__gt=0) | Q(undos__gt=0))
 
 

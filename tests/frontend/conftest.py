@@ -39,8 +39,26 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
+        yield _SeenHowTo(browser)
         browser.close()
+
+
+class _SeenHowTo:
+    """The browser, whose new contexts have seen how each game is played (a
+    play page shows its how-to by itself otherwise): new_context(first_visit=True)
+    for a visitor who has not."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, *, first_visit: bool = False, **kw):
+        context = self._browser.new_context(**kw)
+        if not first_visit:
+            context.add_init_script("localStorage.setItem('solitaire.howto.seen', '1')")
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 @pytest.fixture

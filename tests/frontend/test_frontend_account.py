@@ -27,6 +27,10 @@ def test_a_guest_registers_logs_out_and_in_and_keeps_the_attempt(deals, today, o
     wait_ready(page)
     assert page.locator('[data-account]').get_attribute("data-guest") == "true"
     assert "playing as a guest" in page.locator('[data-ref="status"]').inner_text()
+    # The calendar feed is for registered players: its note, not its form.
+    page.wait_for_selector("[data-calendar-feed]:not([hidden])")
+    assert page.locator('[data-ref="feed-guest"]').is_visible()
+    assert page.locator('[data-ref="feed-form"]').is_hidden()
     assert audit(page) == []
     screenshot(page, "account-guest-en")
 
@@ -37,6 +41,9 @@ def test_a_guest_registers_logs_out_and_in_and_keeps_the_attempt(deals, today, o
     page.wait_for_selector('[data-account][data-busy="false"][data-guest="false"]')
     assert "logged in as walker" in page.locator('[data-ref="status"]').inner_text()
     assert "records are kept" in page.locator('[data-ref="message"]').inner_text()
+    # Registered: the feed's form instead of its guest note, without a reload.
+    page.locator('[data-ref="feed-form"]').wait_for()
+    assert page.locator('[data-ref="feed-guest"]').is_hidden()
 
     page.locator('[data-ref="logout"]').click()
     page.wait_for_selector('[data-account][data-busy="false"][data-guest="true"]')

@@ -97,3 +97,25 @@ def test_registered_players_only_leaves_the_guests_out(deals, today, open_page, 
     page.reload()  # the choice is in the address
     page.wait_for_function("() => document.querySelectorAll('[data-ref=\"rows\"] tr').length === 1")
     assert page.get_by_label("Só jogadores registados").is_checked()
+
+
+@pytest.mark.parametrize(("locale", "width", "height"), [("pt-PT", 1280, 800), ("en", 390, 844)])
+def test_the_board_opens_on_the_game_played_last_and_filters_apply_at_once(
+        locale, width, height, deals, today, open_page, screenshot, audit):
+    page = open_page("/play/flower/", locale=locale, width=width, height=height)
+    start_attempt(page)
+    click_move(page, certified("flower")[1].split()[0])
+    page.goto(page.url.split("/play/")[0] + "/leaderboard/")
+    page.wait_for_function("() => document.querySelector('[data-ref=\"summary\"]').textContent.length > 0")
+    form = page.locator('[data-ref="form"]')
+    assert form.locator("select[name=game]").input_value() == "flower"
+    assert page.locator('[data-ref="rows"] tr').count() == 1
+    # The rule in one line; the whole of it a click away. No "Show" button: a filter applies as it changes.
+    assert page.locator('[data-ref="rule-short"]').is_visible()
+    assert page.locator('[data-ref="rule"]').is_hidden()
+    assert form.locator("button").count() == 0
+    form.locator("select[name=game]").select_option("cruel")
+    page.wait_for_function("() => document.querySelectorAll('[data-ref=\"rows\"] tr').length === 0")
+    assert "game=cruel" in page.url
+    screenshot(page, f"leaderboard-last-played-{locale}-{width}")
+    assert audit(page) == []

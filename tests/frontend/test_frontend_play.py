@@ -222,8 +222,7 @@ def test_past_days_are_selectable_on_the_leaderboard(deals, today, open_page, au
     yesterday = (today - dt.timedelta(days=1)).isoformat()
     page = open_page("/leaderboard/?game=flower")
     page.wait_for_function("() => document.querySelector('[data-ref=\"summary\"]').textContent.length > 0")
-    page.fill("input[name=date]", yesterday)
-    page.get_by_role("button", name="Show").click()
+    page.fill("input[name=date]", yesterday)  # applies at once: no button to press
     page.wait_for_selector('[data-ref="replay"]:not([hidden])')
     assert f"date={yesterday}" in page.url
     assert "Nobody" in page.locator('[data-ref="summary"]').inner_text()

@@ -30,8 +30,9 @@ def test_finishing_a_ranked_attempt_asks_first_and_practice_does_not(
     page = open_page("/play/cruel/")
     note = page.locator('[data-ref="ranked-note"]')
     note.wait_for()
-    assert "ranked attempt" in note.inner_text() and "first move" in note.inner_text()
-    assert "cards home, then fewer undos, fewer redeals and less time" in note.inner_text()
+    # The rule in one sentence.
+    assert note.inner_text().startswith("Your first attempt at today's deal is ranked from its first move")
+    assert "most cards home, then fewer undos, redeals and time" in note.inner_text()
     start_attempt(page)
     assert page.locator('[data-ref="attempt-kind"]').inner_text() == "Ranked attempt"
 
@@ -77,8 +78,7 @@ def test_the_ranked_note_is_said_before_start_in_portuguese(deals, open_page):
     note = page.locator('[data-ref="ranked-note"]')
     note.wait_for()
     assert note.inner_text().startswith(
-        "A sua primeira tentativa na distribuição de hoje é a tentativa classificada: "
-        "entra na classificação à primeira jogada.")
+        "A sua primeira tentativa na distribuição de hoje é classificada a partir da primeira jogada")
     start_attempt(page)
     assert note.is_hidden()
     assert page.locator('[data-ref="attempt-kind"]').inner_text() == "Tentativa classificada"
@@ -104,6 +104,8 @@ def test_an_untouched_ranked_attempt_is_not_ranked_above_a_played_one(
     # The idle player is not on the board until a first move, and the page says why.
     assert idle.locator('[data-ref="rows"] tr').count() == 1
     assert "you" not in idle.locator('[data-ref="rows"]').inner_text()
+    assert "from its first move" in idle.locator('[data-ref="rule-short"]').inner_text()
+    idle.locator(".rule-details summary").click()  # the whole rule, one click away
     assert "at its first move" in idle.locator('[data-ref="rule"]').inner_text()
     screenshot(idle, "leaderboard-cruel-en-rule")
     assert audit(idle) == []

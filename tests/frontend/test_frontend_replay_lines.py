@@ -12,7 +12,7 @@ import json
 
 import pytest
 from certified_deals import known_loss
-from frontend_steps import api_play, certified, move_words
+from frontend_steps import api_get, api_play, certified, move_words
 
 from api.play import tasks
 
@@ -125,6 +125,16 @@ def test_the_chosen_line_is_shown_named_and_marked(locale, width, height, deals,
 
         check("mine", words["lost"].format(k=k, move=move_words(line[k - 1], words)))
         assert page.locator('[data-ref="mark"]').get_attribute("data-kind") == "lost"
+        # On the board, before the losing move: its card marked, and the card of the move that kept the win.
+        keeping_move = api_get(page, f"/attempts/{attempt_id}/analysis")["lost_at"]["keeping_move"]
+        for token, kind in ((line[k - 1], "lost"), (keeping_move, "kept")):
+            if token != "R":  # a redeal has no card to mark
+                assert page.locator(f".slot--mark-{kind}").get_attribute("data-card") == token.split(">")[0]
+        page.locator('[data-ref="scrubber"]').fill(str(k))  # one step on: the marks go
+        page.wait_for_selector(f'[data-replay][data-step="{k}"]')
+        assert page.locator(".slot--mark-lost, .slot--mark-kept").count() == 0
+        page.locator('[data-ref="scrubber"]').fill(str(k - 1))
+        page.wait_for_selector(f'[data-replay][data-step="{k - 1}"]')
         screenshot(page, f"replay-attempt-mine-{locale}-{width}")
         assert audit(page) == []
 

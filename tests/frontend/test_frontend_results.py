@@ -9,18 +9,35 @@ from __future__ import annotations
 
 import pytest
 from certified_deals import known_loss
-from frontend_steps import DEVICES, api_get, api_post, certified, confirm_finish
+from frontend_steps import (
+    DEVICES,
+    api_get,
+    api_post,
+    certified,
+    confirm_finish,
+    send_move,
+    start_attempt,
+)
 
 from api.play import tasks
 
 WORDS = {
     "en": {"won": "You won!", "over": "Attempt over", "rank": "Rank 1 of 1", "retry": "Try again from here",
            "practice": "Practice attempt", "moves": "Moves", "redeals": "Redeals", "redeal": "redeal",
-           "par_is": "par is", "win_rate": "Win rate"},
+           "par_is": "par is", "win_rate": "Win rate", "stats": "{game}: your statistics",
+           "day_record": "Cruel, {date}: your record", "not_won": "Not won", "cards_home": "Cards home",
+           "not_played": "You did not play this deal.", "your_record": "Your record (practice)",
+           "lesson": "Position before move {k}: find the move that keeps the win.",
+           "loses": "this loses the win again", "keeps": "this keeps the win"},
     "pt-PT": {"won": "Ganhou!", "over": "Fim da tentativa", "rank": "1.º lugar em 1",
               "retry": "Tentar de novo a partir daqui", "practice": "Tentativa de treino", "moves": "Jogadas",
               "redeals": "Redistribuições", "redeal": "redistribu", "par_is": "o par é",
-              "win_rate": "Taxa de vitórias"},
+              "win_rate": "Taxa de vitórias", "stats": "{game}: as suas estatísticas",
+              "day_record": "Cruel, {date}: o seu registo", "not_won": "Não ganhou",
+              "cards_home": "Cartas nas fundações", "not_played": "Não jogou esta distribuição.",
+              "your_record": "O seu registo (treino)",
+              "lesson": "Posição antes da jogada {k}: encontre a jogada que mantém a vitória.",
+              "loses": "esta volta a perder a vitória", "keeps": "esta mantém a vitória"},
 }
 CASES = [(locale, view) for locale in ("en", "pt-PT") for view in DEVICES]
 
@@ -88,7 +105,9 @@ def test_after_a_win_the_sheet_gives_the_record_rank_streaks_and_the_days_spread
     assert shown[words["moves"]] == str(len(certified(game)[1].split()))
     assert (words["redeals"] in shown) is (game == "cruel"), shown
     assert sheet.locator('[data-ref="rank"]').inner_text().startswith(words["rank"])
-    # Streaks and win rate: one day played, won.
+    # Streaks and win rate of this game, titled so: one day played, won.
+    name = "Cruel" if game == "cruel" else "Flower Garden"
+    assert sheet.locator('[data-ref="stats-title"]').inner_text() == words["stats"].format(game=name)
     assert sheet.locator('[data-ref="stat-played"] dd').inner_text() == "1"
     assert sheet.locator('[data-ref="stat-win-rate"] dd').inner_text() == "100%"
     assert sheet.locator('[data-ref="stat-streak"] dd').inner_text() == "1"
@@ -114,6 +133,33 @@ def test_after_a_win_the_sheet_gives_the_record_rank_streaks_and_the_days_spread
     assert sheet.is_hidden()
     tap(page, page.locator('[data-ref="show-end"]'), view)
     sheet.wait_for()
+
+
+@pytest.mark.parametrize(("locale", "view"), CASES)
+def test_a_past_days_practice_sheet_gives_that_days_record_not_the_streaks(
+        locale, view, deals, today, player, screenshot, audit):
+    words = WORDS[locale]
+    yesterday = deals["cruel-yesterday"].date
+    page = player(locale, view, f"/play/cruel/{yesterday.isoformat()}/")
+    archive_record = page.locator('[data-ref="archive-record"]')
+    assert archive_record.inner_text() == words["not_played"]
+    # Played and finished on the page: the panel says so at once, and the sheet gives the day's record.
+    start_attempt(page)
+    attempt_id = int(page.locator("[data-play]").get_attribute("data-attempt"))
+    tap(page, page.locator('[data-ref="finish"]'), view)
+    page.wait_for_selector('[data-ref="end"][data-ready]')
+    assert archive_record.inner_text().startswith(words["your_record"])
+    sheet = page.locator('[data-ref="end"]')
+    date = page.locator('[data-ref="deal-date"]').inner_text()
+    assert sheet.locator('[data-ref="stats-title"]').inner_text() == words["day_record"].format(date=date)
+    shown = api_get(page, f"/attempts/{attempt_id}")
+    assert sheet.locator('[data-ref="stat-day-cards"] dd').inner_text() == f"{shown['counters']['cards_home']}/52"
+    assert sheet.locator('[data-ref="stat-day-result"] dd').inner_text() == words["not_won"]
+    assert sheet.locator('[data-ref="stat-day-result"] dt').inner_text() == words["practice"]
+    assert sheet.locator('[data-ref="stat-streak"]').count() == 0
+    assert sheet.locator('[data-ref="stat-played"]').count() == 0
+    screenshot(page, f"results-{locale}-{view}-past-day")
+    assert audit(page) == []
 
 
 @pytest.mark.parametrize(("locale", "view"), CASES)
@@ -153,5 +199,22 @@ def test_after_a_loss_try_again_from_here_starts_practice_before_the_losing_move
     assert retried["position"]["notation"] == steps["positions"][k - 1]
     assert page.locator('[data-ref="attempt-kind"]').inner_text() == words["practice"]
     assert page.locator('[data-ref="cards-home"]').inner_text() == f"{retried['counters']['cards_home']}/52"
+    # A lesson: where it stands, the card that lost the win marked, none of the earlier attempt's words.
+    message = page.locator('[data-ref="message"]')
+    assert message.inner_text().startswith(words["lesson"].format(k=k)), message.inner_text()
+    losing = line[k - 1]
+    if losing == "R":  # the Redeal button lost it
+        assert page.locator('[data-ref="redeal"]').get_attribute("data-mark") == "lost"
+    else:
+        marked = page.locator(".slot--mark-lost")
+        assert marked.count() == 1 and marked.get_attribute("data-card") == losing.split(">")[0]
+    screenshot(page, f"results-{locale}-{view}-lesson")
+    # The losing move again: judged by the server, said before the player goes on; the mark goes.
+    send_move(page, losing)
+    page.wait_for_selector('[data-play][data-version="1"][data-busy="false"]')
+    page.wait_for_selector(f'[data-ref="message"]:has-text("{words["loses"]}")')
+    assert f" {k}" in message.inner_text()
+    assert page.locator(".slot--mark-lost").count() == 0
+    assert page.locator('[data-ref="redeal"]').get_attribute("data-mark") == ""
     screenshot(page, f"results-{locale}-{view}-retried")
     assert audit(page) == []

@@ -238,6 +238,45 @@ def attempt_hint(*, user, attempt_id: int, now: dt.datetime) -> Hint:
     return Hint(status=answer["status"], move=answer["move"], version=state.version)
 
 
+KEEPS, LOSES = "keeps", "loses"
+
+
+@dataclass(frozen=True)
+class FirstMove:
+    move: str | None  # the first move of the attempt's line; None before it
+    verdict: str | None  # KEEPS, LOSES, analysis.UNKNOWN or hints.PENDING; None before the first move
+    version: int  # the attempt's, the verdict is for
+
+    @property
+    def pending(self) -> bool:
+        return self.verdict == hints.PENDING
+
+
+def attempt_first_move(*, user, attempt_id: int, now: dt.datetime) -> FirstMove:
+    """Try again from here, judged: does the first move of the attempt's
+    line keep the win of its start (for a retry, a position its source's
+    analysis proved winnable)?
+    The position after that move is decided from the table the analyses
+    keep, else as a hint decides it (cache, then the solver in a hint slot:
+    HintsBusy when none is free), waited for as a hint is (PLAY_HINT_WAIT_SECONDS):
+    hints.PENDING while the search goes on, to be asked again. It says no more than the analysis of a
+    practice attempt finished after that one move would, so it is given
+    while the deal's day lasts too; never while the ranked attempt is in play."""
+    state = attempt_get(user=user, attempt_id=attempt_id)
+    if _ranked_in_play(user=user, state=state, now=now):
+        raise AnalysisNotYet()
+    line = state.line.split()
+    if not line:
+        return FirstMove(move=None, verdict=None, version=state.version)
+    after = solitaire.parse_position(state.start_position).apply(solitaire.Move.parse(line[0]))
+    known = analysis_store.decision_get(after.notation())
+    status = (known.status if known is not None else
+              hints.position_line(after, wait=settings.PLAY_HINT_WAIT_SECONDS)["status"])
+    verdict = {analysis.SOLVED: KEEPS, analysis.UNSOLVABLE: LOSES,
+               hints.PENDING: hints.PENDING}.get(status, analysis.UNKNOWN)
+    return FirstMove(move=line[0], verdict=verdict, version=state.version)
+
+
 @dataclass(frozen=True)
 class AttemptLog:
     start: str  # the start position's notation

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -51,6 +52,29 @@ def _owned(*, user, league_id: int) -> League:
     if league.owner_id != user.pk:
         raise errors.NotLeagueOwner()
     return league
+
+
+@dataclass(frozen=True)
+class Invite:
+    """What an invite link names, for anyone who holds it (a guest too)."""
+
+    league: League
+    invited_by: str  # the owner's display name
+    member_count: int
+    is_member: bool  # the reader is in the league already
+
+
+def invite_read(*, user, code: str) -> Invite:
+    """The league an invite code names: the code is the whole secret, so its
+    holder may read the league's name and owner before joining (or
+    registering to join); an unknown or renewed code is NotFound."""
+    league = League.objects.select_related("owner__player").filter(invite_code=code).first()
+    if league is None:
+        raise errors.UnknownInvite()
+    members = LeagueMember.objects.filter(league=league)
+    return Invite(league=league, invited_by=league.owner.player.display_name,
+                  member_count=members.count(),
+                  is_member=user.is_authenticated and members.filter(user=user).exists())
 
 
 def leagues_of(*, user):

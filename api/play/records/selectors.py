@@ -13,6 +13,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connections, models
+from django.db.models import ExpressionWrapper
 
 from api import clock
 from api.deals.difficulty import difficulty_level
@@ -477,14 +478,19 @@ class History:
     days_played: int
     days_won: int
     best: dict[str, Attempt | None]  # by game asked for
+    first_day: dt.date | None  # the service's (first_day())
 
 
 def history(*, user, game: str | None, now: dt.datetime) -> History:
     """A player's days. A day counts as played when the player played that
-    day's deal on that day (a ranked attempt: dates are in the daily time
-    zone); won when such an attempt was won. Practice on past days is listed
-    but does not make a streak. The streaks' rule is api.play.records.streaks."""
-    attempts = _whole_games(Attempt.objects.filter(player=user).select_related("deal"))
+    day's deal on that day: its ranked attempt is on the leaderboard
+    (api.play.models.ON_BOARD: a move made; dates are in the daily time
+    zone); won when such an attempt was won. Practice on past days, and a
+    ranked attempt finished before its first move, are listed but make no
+    streak. The streaks' rule is api.play.records.streaks."""
+    attempts = _whole_games(Attempt.objects.filter(player=user).select_related("deal")
+                            .annotate(on_board=ExpressionWrapper(ON_BOARD,
+                                                                 output_field=models.BooleanField())))
     if game:
         attempts = attempts.filter(deal__game=game)
     by_day: dict[dt.date, dict[str, Attempt]] = {}
@@ -495,11 +501,13 @@ def history(*, user, game: str | None, now: dt.datetime) -> History:
         day, g = attempt.deal.date, attempt.deal.game
         slot = by_day.setdefault(day, {})
         slot[g] = _day_record(slot.get(g), attempt)
-        if attempt.ranked:
+        if attempt.on_board:
             played.add(day)
             if attempt.status == Attempt.Status.WON:
                 won.add(day)
-        if g not in best or _better(attempt, best[g]):
+        # A best is something played: an attempt with no move would give
+        # Cruel's four aces, home from the start, as a record.
+        if (attempt.moves or attempt.undos) and (g not in best or _better(attempt, best[g])):
             best[g] = attempt
     today = clock.day_of(now)
     games = [game] if game else ["cruel", "flower"]
@@ -511,6 +519,7 @@ def history(*, user, game: str | None, now: dt.datetime) -> History:
         days_played=len(played),
         days_won=len(won),
         best={g: best.get(g) for g in games},
+        first_day=first_day(),
     )
 
 

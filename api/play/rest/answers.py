@@ -246,6 +246,18 @@ class HintOut(Output):
     version = serializers.IntegerField()
 
 
+# The first move of a retry, judged (api.play.attempts.services.FirstMove).
+class FirstMoveOut(Output):
+    move = serializers.CharField(allow_null=True, help_text="The first move of the line; "
+                                 "null before it.")
+    verdict = serializers.ChoiceField(
+        choices=["keeps", "loses", "unknown", "pending"], allow_null=True,
+        help_text="keeps: the position after it can still be won; loses: it cannot; unknown: "
+        "the solver's budget ran out; pending (202): the solver still searches, ask again "
+        "after Retry-After. Null before the first move.")
+    version = serializers.IntegerField()
+
+
 class MovesRedealsOut(Output):
     moves = serializers.IntegerField()
     redeals = serializers.IntegerField()
@@ -468,9 +480,14 @@ class RecordOut(Output):
     status = serializers.CharField()
     won = Computed(serializers.BooleanField())
     ranked = serializers.BooleanField()
+    finished = Computed(serializers.BooleanField(
+        help_text="Ended (finished or won). A ranked attempt whose day is over is over too."))
 
     def get_won(self, attempt) -> bool:
         return attempt.status == Attempt.Status.WON
+
+    def get_finished(self, attempt) -> bool:
+        return attempt.ended_at is not None
 
 
 # Built from api.play.records.selectors.CalendarDay.
@@ -550,6 +567,8 @@ class HistoryOut(Output):
     streaks = StreaksOut(source="*")
     totals = TotalsOut(source="*")
     best = BestOut()
+    first_day = serializers.DateField(allow_null=True, help_text="The service's first day (its "
+                                      "earliest deal); no day before it can have been played.")
 
 
 # Built from api.play.records.selectors.Entry.

@@ -151,6 +151,23 @@ class PlacesOut(Output):
     places = PlaceOut(many=True, help_text="Each league of mine (by name), each game of the day.")
 
 
+# What an invite names (api.play.leagues.services.Invite).
+class InviteOut(Output):
+    name = serializers.CharField(source="league.name")
+    invited_by = serializers.CharField(help_text="The owner's display name.")
+    member_count = serializers.IntegerField()
+    max_members = Computed(serializers.IntegerField())
+    is_member = serializers.BooleanField()
+    league_id = Computed(serializers.IntegerField(allow_null=True,
+                                                  help_text="Given to its members only."))
+
+    def get_max_members(self, invite) -> int:
+        return settings.LEAGUE_MAX_MEMBERS
+
+    def get_league_id(self, invite) -> int | None:
+        return invite.league.pk if invite.is_member else None
+
+
 def _league_out(league: League, *, user) -> dict:
     members = boards.members_of(league, user_id=user.pk)
     return LeagueOut.build(league, user=user, members=members)
@@ -188,6 +205,18 @@ class LeagueJoinView(APIView):
         user = user_or_guest(request)
         league = services.league_join(user=user, code=data["code"], now=clock.now())
         return Response(_league_out(league, user=user))
+
+
+class LeagueInviteReadView(APIView):
+    throttle_classes = [throttles.PlayAnonThrottle, throttles.PlayUserThrottle,
+                        throttles.LeagueJoinThrottle]
+
+    @documented(ok={200: InviteOut}, errors=(404,),
+                summary="What an invite code names: the league and who invites (guests too)")
+    def get(self, request, code: str):
+        data = _valid(JoinIn, {"code": code})
+        invite = services.invite_read(user=user_or_guest(request), code=data["code"])
+        return Response(InviteOut.build(invite))
 
 
 class LeagueView(APIView):
@@ -262,6 +291,7 @@ class LeaguePlacesView(APIView):
 urlpatterns = [
     path("leagues", LeaguesView.as_view(), name="leagues"),
     path("leagues/join", LeagueJoinView.as_view(), name="league-join"),
+    path("leagues/invites/<str:code>", LeagueInviteReadView.as_view(), name="league-invite-read"),
     path("leagues/places/<str:date>", LeaguePlacesView.as_view(), name="league-places"),
     path("leagues/<int:league_id>", LeagueView.as_view(), name="league"),
     path("leagues/<int:league_id>/leave", LeagueLeaveView.as_view(), name="league-leave"),

@@ -28,6 +28,8 @@ urlpatterns = [
     path("attempts/<int:attempt_id>/retry", views.RetryView.as_view(), name="attempt-retry"),
     path("attempts/<int:attempt_id>/log", views.LogView.as_view(), name="attempt-log"),
     path("attempts/<int:attempt_id>/hint", views.HintView.as_view(), name="attempt-hint"),
+    path("attempts/<int:attempt_id>/first-move", views.FirstMoveView.as_view(),
+         name="attempt-first-move"),
     path("attempts/<int:attempt_id>/analysis", views.AnalysisView.as_view(),
          name="attempt-analysis"),
     path("history", views.HistoryView.as_view(), name="history"),

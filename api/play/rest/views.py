@@ -348,6 +348,24 @@ class HintView(APIView):
         return Response(out.HintOut.build(hint))
 
 
+class FirstMoveView(APIView):
+    # The solver may run, as for a hint: the hints' own rate too.
+    throttle_classes = [*_DEFAULT_THROTTLES, throttles.PlayHintThrottle]
+
+    @documented(
+        ok={200: out.FirstMoveOut, 202: out.FirstMoveOut}, errors=(403, 404),
+        summary="Try again from here: does the first move of the attempt keep the win? "
+        "(202 pending while the solver searches: ask again after Retry-After)",
+    )
+    def get(self, request, attempt_id: int):
+        user = user_or_guest(request)
+        judged = attempts.attempt_first_move(user=user, attempt_id=attempt_id, now=clock.now())
+        if judged.pending:
+            return Response(out.FirstMoveOut.build(judged), status=status.HTTP_202_ACCEPTED,
+                            headers={"Retry-After": str(settings.PLAY_HINT_RETRY_AFTER)})
+        return Response(out.FirstMoveOut.build(judged))
+
+
 class AnalysisView(APIView):
     @documented(
         parameters=[s.AnalysisIn], ok={200: out.AnalysisOut}, errors=(400, 403, 404, 409),

@@ -108,6 +108,11 @@ class Api:
                    explain=lambda: f"the hint stayed pending: {replies[-1].body}")
         return replies[-1]
 
+    def any_move(self, attempt: dict) -> dict:
+        """Plays the first legal move the attempt offers."""
+        legal = attempt["legal"][0]
+        return self.move(attempt, f"{legal['card']}>{legal['targets'][0]}")
+
     def move(self, attempt: dict, move: str) -> dict:
         reply = self.post(f"/api/v1/attempts/{attempt['id']}/moves",
                           {"move": move, "version": attempt["version"]})

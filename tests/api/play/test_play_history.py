@@ -17,7 +17,7 @@ def _play(player, game, *, win, certificate_of):
             attempt = player.move(attempt, token)
         assert attempt["status"] == "won"
     else:
-        attempt = player.post(f"/api/v1/attempts/{attempt['id']}/finish").body
+        attempt = player.finish(player.any_move(attempt))
     return attempt
 
 
@@ -45,6 +45,7 @@ def test_streaks_count_days_in_lisbon_across_the_spring_daylight_saving_change(
     assert _counts(history["streaks"]["played"]) == {"current": 1, "longest": 3}
     assert history["streaks"]["won"] == {"current": 1, "longest": 2}
     assert history["days"][1]["cruel"]["status"] == "abandoned"
+    assert history["days"][1]["cruel"]["finished"] is True
     assert history["days"][1]["flower"] is None
     assert history["best"]["cruel"]["cards_home"] == 52
 
@@ -78,6 +79,7 @@ def test_practice_on_a_past_day_is_listed_but_makes_no_streak(api, make_deal, to
     player.start("cruel", yesterday.isoformat())
     history = player.get("/api/v1/history").body
     assert history["days"][0]["cruel"]["ranked"] is False
+    assert history["days"][0]["cruel"]["finished"] is False  # in play
     assert _counts(history["streaks"]["played"]) == {"current": 0, "longest": 0}
     assert history["totals"] == {"played": 0, "won": 0}
 
@@ -90,6 +92,32 @@ def test_totals_count_the_days_played_and_won_per_game(api, todays_deals, certif
     assert player.get("/api/v1/history?game=flower").body["totals"] == {"played": 1, "won": 0}
     # Both games: days, not attempts (one day, won in one game).
     assert player.get("/api/v1/history").body["totals"] == {"played": 1, "won": 1}
+
+
+def test_a_ranked_attempt_finished_before_its_first_move_plays_no_day(
+    api, make_deal, certificate_of, at
+):
+    # The leaderboard's rule: a day is played from the ranked attempt's first move.
+    for day in (1, 2):
+        make_deal("cruel", dt.date(2026, 3, day))
+    player = api()
+    at(dt.datetime(2026, 3, 1, 12, tzinfo=UTC))
+    _play(player, "cruel", win=False, certificate_of=certificate_of)
+    at(dt.datetime(2026, 3, 2, 12, tzinfo=UTC))
+    idle = player.finish(player.start("cruel"))
+    assert idle["ranked"] is True and idle["counters"]["moves"] == 0
+    history = player.get("/api/v1/history").body
+    assert [d["date"] for d in history["days"]] == ["2026-03-02", "2026-03-01"]
+    assert history["days"][0]["cruel"]["attempt_id"] == idle["id"]
+    assert history["totals"] == {"played": 1, "won": 0}
+    assert _counts(history["streaks"]["played"]) == {"current": 1, "longest": 1}
+    assert [d["state"] for d in history["streaks"]["played"]["days"]] == ["played"]
+    board = player.get("/api/v1/leaderboard/cruel/2026-03-02").body
+    assert board["total"] == 0 and board["me"] is None
+    # Nor is it a best: Cruel's four aces start home, and nothing was played.
+    idler = api()
+    idler.finish(idler.start("cruel"))
+    assert idler.get("/api/v1/history").body["best"] == {"cruel": None, "flower": None}
 
 
 def test_history_rejects_an_unknown_game(api):

@@ -79,6 +79,25 @@ def test_guests_may_not_make_or_join_leagues_and_bad_names_are_clear(api, as_ali
     assert League.objects.count() == 1
 
 
+def test_an_invite_names_its_league_and_who_invites_to_a_guest_too(api, login, as_alice, bob):
+    league = _make(as_alice)
+    path = f"/api/v1/leagues/invites/{league['invite_code']}"
+    guest = api()
+    reply = guest.get(path)
+    assert reply.status == 200, reply.body
+    assert reply.body == {"name": "Friday Club", "invited_by": "Alice", "member_count": 1,
+                          "max_members": reply.body["max_members"], "is_member": False,
+                          "league_id": None}
+    as_bob = login(api, bob)
+    _join(as_bob, league["invite_code"])
+    mine = as_bob.get(path).body
+    assert (mine["is_member"], mine["league_id"], mine["member_count"]) == (True, league["id"], 2)
+    renewed = as_alice.post(f"/api/v1/leagues/{league['id']}/invite").body
+    assert renewed["invite_code"] != league["invite_code"]
+    reply = guest.get(path)  # the old code names nothing any more
+    assert (reply.status, reply.error_code) == (404, "unknown_invite")
+
+
 def test_a_renewed_code_retires_the_old_link(api, login, as_alice, bob):
     league = _make(as_alice)
     renewed = as_alice.post(f"/api/v1/leagues/{league['id']}/invite").body

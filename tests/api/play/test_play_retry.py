@@ -82,6 +82,27 @@ def test_a_retry_starts_practice_from_the_position_before_the_losing_move(api, m
     assert again["version"] == attempt["version"] and again["position"] == attempt["position"]
 
 
+def test_the_first_move_of_a_retry_is_judged_by_the_solver_while_the_day_lasts(api, todays_deals):
+    player = api()
+    ranked, _start, line, k = _lost(player, "cruel")
+    keeping = player.get(f"/api/v1/attempts/{ranked['id']}/analysis").body["lost_at"]["keeping_move"]
+    retry = player.post(f"/api/v1/attempts/{ranked['id']}/retry", {"move_number": k}).body
+    path = f"/api/v1/attempts/{retry['id']}/first-move"
+    assert player.get(path).body == {"move": None, "verdict": None, "version": 0}
+    # The losing move again: it loses again. Undone, the keeping move keeps the win.
+    lost = player.move(retry, line[k - 1])
+    assert player.get(path).body == {"move": line[k - 1], "verdict": "loses", "version": lost["version"]}
+    undone = player.post(f"/api/v1/attempts/{retry['id']}/undo", {"version": lost["version"]}).body
+    kept = player.move(undone, keeping)
+    assert player.get(path).body == {"move": keeping, "verdict": "keeps", "version": kept["version"]}
+    # Only the owner's; the rule of analyses holds (none while a ranked attempt is in play).
+    assert api().get(path).status == 404
+    other = api()
+    open_ranked = other.start("cruel")
+    reply = other.get(f"/api/v1/attempts/{open_ranked['id']}/first-move")
+    assert reply.status == 403 and reply.error_code == "analysis_not_yet", reply.body
+
+
 def test_a_retry_from_the_first_move_is_the_deal_itself(api, make_deal, past):
     make_deal("cruel", past)
     player = api()

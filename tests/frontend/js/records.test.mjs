@@ -34,6 +34,13 @@ test("the streak calendar ends with today's week, Monday first", () => {
   assert.equal(streakWeeks([], "2026-12-01", 1)[0][0].kind, "none");
 });
 
+test("the days before the service's first deal are not drawn as missed", () => {
+  const weeks = streakWeeks(days, "2026-12-01", 12, new Set(), "2026-11-18"); // a Wednesday
+  assert.equal(weeks.length, 3, "the weeks wholly before it are left out");
+  assert.deepEqual(weeks[0].slice(0, 2), [null, null]);
+  assert.deepEqual(weeks[0][2], { date: "2026-11-18", kind: "none" });
+});
+
 test("a day a freeze kept is drawn as frozen; a day played stays played", () => {
   const frozen = new Set(["2026-11-29", "2026-11-30"]);
   const last = streakWeeks(days, "2026-12-01", 2, frozen);

@@ -71,7 +71,17 @@ function render(me) {
 }
 
 async function refresh() {
-  render(await api("/me"));
+  const me = await api("/me");
+  render(me);
+  // The page's other parts (the calendar feed) follow who the player is now.
+  document.dispatchEvent(new CustomEvent("account:changed", { detail: me }));
+  return me;
+}
+
+/** ?next=: a path of this site to return to (never another site's). */
+function returnPath() {
+  const next = new URLSearchParams(location.search).get("next") ?? "";
+  return /^\/(?![/\\])/.test(next) ? next : null;
 }
 
 /** Runs one form's request: client checks first, then the API; errors go to the fields or the message box. */
@@ -89,7 +99,13 @@ function handle(form, action) {
     try {
       const text = await action(Object.fromEntries(new FormData(form)));
       form.reset();
-      await refresh();
+      const me = await refresh();
+      // Registered or logged in on the way somewhere (an invite link): back there.
+      const next = returnPath();
+      if (next && !me.is_guest) {
+        location.assign(next);
+        return;
+      }
       showMessage(text);
     } catch (error) {
       const field = FIELD_OF_CODE[error.code];

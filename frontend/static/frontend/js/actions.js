@@ -280,7 +280,11 @@ export function playActions(ctx) {
           ? await api(`/attempts/${from.attemptId}/retry`, { method: "POST", body: { move_number: from.moveNumber } })
           : await api("/attempts", { method: "POST", body: { game, date: view.deal.date } });
         $("start").hidden = true;
+        ctx.showMessage(""); // the earlier attempt's words are not this one's
+        view.hint = null;
+        if (from) ctx.lesson.begin(attempt, from);
         ctx.setAttempt(attempt);
+        ctx.refreshArchive();
         announce(fill(gettext("%(game)s started. %(n)s of 52 cards home."), {
           game: gameName(game, gettext), n: attempt.counters.cards_home,
         }));

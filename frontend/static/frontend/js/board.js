@@ -88,10 +88,11 @@ export class BoardView {
 
   /**
    * `hint`: {card, target} to light up (the card's slot and where it goes), or null.
+   * `marks`: {card: "lost"|"kept"}, the cards that lost and kept a win, or null.
    * `rings`: cards drawn with the movable ring while an answer is awaited
    * (drawn only: they take no input until the server lists them again).
    */
-  render(attempt, { selected = null, interactive = true, hint = null, rings = null } = {}) {
+  render(attempt, { selected = null, interactive = true, hint = null, marks = null, rings = null } = {}) {
     this.attempt = attempt;
     const { position } = attempt;
     const movable = interactive ? movableCards(attempt) : new Set();
@@ -102,9 +103,11 @@ export class BoardView {
       const isTarget = target !== null && targets.has(target);
       const hinted = hint && ((card && card === hint.card)
         || (slotTarget(slot, hint.card) === hint.target && hint.target !== null));
+      const mark = card ? marks?.[card] : null;
       return {
         class: [
           "slot", `slot--${slot.kind}`,
+          mark ? `slot--mark-${mark}` : "",
           isTarget ? "slot--target" : "",
           card && card === selected ? "slot--selected" : "",
           card && movable.has(card) ? "slot--movable" : "",
@@ -113,7 +116,8 @@ export class BoardView {
         ].join(" ").trim(),
         "aria-disabled": interactive ? null : "true",
         "aria-pressed": card ? String(card === selected) : null,
-        "aria-label": [label, isTarget ? gettext("Legal target") : "", hinted ? gettext("Hint") : ""]
+        "aria-label": [label, isTarget ? gettext("Legal target") : "", hinted ? gettext("Hint") : "",
+          mark === "lost" ? gettext("This card lost the win") : mark === "kept" ? gettext("This card kept the win") : ""]
           .filter(Boolean).join(". "),
         dataset: { kind: slot.kind, index: String(slot.index), target: slot.target ?? "", card: card ?? "" },
       };

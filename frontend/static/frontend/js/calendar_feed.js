@@ -44,4 +44,6 @@ $("feed-off").addEventListener("click", () => act(async () => {
   draw({ enabled: false, url: null, reminder: null });
 }));
 
+// Registered, logged in or out on this page: the feed follows without a reload.
+document.addEventListener("account:changed", () => init());
 init();

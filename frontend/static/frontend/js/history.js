@@ -41,7 +41,7 @@ export function streakDayHref(day, days, today) {
  * its month where a month begins, each day a square with its number, a
  * link to that day with its date and result in its name and title.
  */
-function renderStreakCalendar(days, today, frozen) {
+function renderStreakCalendar(days, today, frozen, firstDay) {
   replace($("streak-weekdays"),
     h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, gettext("Week"))),
     weekdayNames(lang).map((w) => h("th", { scope: "col", abbr: w.long }, w.short.replace(/\.$/, "").slice(0, 3))));
@@ -50,8 +50,8 @@ function renderStreakCalendar(days, today, frozen) {
     frozen: gettext("not played: a freeze kept the streak"), none: gettext("not played"),
   };
   const monthShort = new Intl.DateTimeFormat(lang.startsWith("pt") ? "pt-PT" : "en-GB", { month: "short", timeZone: "UTC" });
-  replace($("streak-weeks"), streakWeeks(days, today, 12, frozen).map((week, row) => {
-    const first = week[0];
+  replace($("streak-weeks"), streakWeeks(days, today, 12, frozen, firstDay).map((week, row) => {
+    const first = week.find(Boolean);
     const newMonth = week.find((day) => day && day.date.endsWith("-01"));
     const labelled = newMonth ?? (row === 0 ? first : null);
     const month = labelled ? monthShort.format(new Date(`${labelled.date}T00:00:00Z`)).slice(0, 3) : "";
@@ -126,7 +126,7 @@ async function load() {
         fill(gettext("Best %(game)s: %(record)s"), { game: gameName(game, gettext), record: recordText(game, data.best[game]) }))));
     const days = data.days;
     const frozen = new Set(played.days.filter((d) => d.state === "frozen").map((d) => d.date));
-    renderStreakCalendar(days, daily.date, frozen);
+    renderStreakCalendar(days, daily.date, frozen, data.first_day);
     renderPerGame(days);
     $("empty").hidden = days.length > 0;
     replace($("chart"), days.length ? drawChart(days, {
@@ -140,8 +140,10 @@ async function load() {
     $("loading").hidden = true;
     $("content").hidden = false;
     root.dataset.loaded = "true";
+    // Only an attempt that is over has an analysis: none is asked of a game in play.
+    const over = (day, record) => record.finished || (record.ranked && day.date < daily.date);
     showHistoryAnalyses($("days"), days.flatMap((day) => ["cruel", "flower"]
-      .filter((game) => day[game]).map((game) => day[game].attempt_id)));
+      .filter((game) => day[game] && over(day, day[game])).map((game) => day[game].attempt_id)));
   } catch (error) {
     $("loading").hidden = true;
     $("message").hidden = false;

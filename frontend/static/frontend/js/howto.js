@@ -1,10 +1,13 @@
 // How to play, in a few drawn frames per game (small boards in inline SVG):
-// the layout, a move, and for Cruel its one idea, the redeal. Shown once on
-// the first visit (remembered in this browser) and again from "How to play".
+// the layout, a move, and for Cruel its one idea, the redeal. Each game's is
+// shown by itself when that game is first opened (remembered per game in
+// this browser) and again from "How to play". Its box keeps one height from
+// frame to frame, so Next stays under the finger.
 
-import { gettext, replace, s } from "./dom.js";
+import { gettext, h, replace, s } from "./dom.js";
 import { fill, gameName } from "./format.js";
 
+// "1" under SEEN_KEY: every game's was seen; SEEN_KEY.<game>: that game's.
 export const SEEN_KEY = "solitaire.howto.seen";
 
 // The width and height of a drawn card, in units of the SVG.
@@ -144,17 +147,18 @@ function flowerFrames() {
 
 const FRAMES = { cruel: cruelFrames, flower: flowerFrames };
 
-export function seen(storage = globalThis.localStorage) {
+/** Has this browser seen how `game` is played? */
+export function seen(game, storage = globalThis.localStorage) {
   try {
-    return storage.getItem(SEEN_KEY) === "1";
+    return storage.getItem(SEEN_KEY) === "1" || storage.getItem(`${SEEN_KEY}.${game}`) === "1";
   } catch {
     return false; // storage refused: show it, as to anyone new
   }
 }
 
-function remember(storage = globalThis.localStorage) {
+function remember(games, storage = globalThis.localStorage) {
   try {
-    storage.setItem(SEEN_KEY, "1");
+    for (const game of games) storage.setItem(`${SEEN_KEY}.${game}`, "1");
   } catch {
     // Storage refused: it is shown again next time, which does no harm.
   }
@@ -178,7 +182,11 @@ export function howTo(dialog) {
     $("howto-title").textContent = fill(gettext("How to play %(game)s"), { game: gameName(game, gettext) });
     $("howto-step").textContent = fill(gettext("Step %(step)s of %(of)s"), { step, of });
     replace($("howto-picture"), frame.draw());
-    $("howto-caption").textContent = frame.caption;
+    // Every caption of the game in one cell, the others invisible: the box is
+    // as tall as the longest, on every frame.
+    replace($("howto-caption"), ...frames.filter((f) => f.game === game).map((f) => h("span", {
+      "aria-hidden": f === frames[index] ? null : "true",
+    }, f.frame.caption)));
     $("howto-rules").href = `/rules/${game}/`;
     $("howto-back").disabled = index === 0;
     const last = index === frames.length - 1;
@@ -188,7 +196,7 @@ export function howTo(dialog) {
   }
 
   function close() {
-    remember();
+    remember(games);
     if (dialog.open) dialog.close();
   }
 
@@ -205,7 +213,7 @@ export function howTo(dialog) {
     index += 1;
     show();
   });
-  dialog.addEventListener("close", () => remember());
+  dialog.addEventListener("close", () => remember(games));
 
   return {
     open(game, { tour = false } = {}) {

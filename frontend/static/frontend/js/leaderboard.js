@@ -52,12 +52,27 @@ async function load() {
   }
 }
 
+/** The game of the player's latest attempt today, or null. */
+export function lastPlayed(deals) {
+  const latest = (a) => a.ended_at ?? a.started_at ?? "";
+  let best = null;
+  for (const deal of deals) {
+    for (const attempt of deal.my_attempts ?? []) {
+      if (!best || latest(attempt) > latest(best.attempt)) best = { game: deal.game, attempt };
+    }
+  }
+  return best?.game ?? null;
+}
+
 async function init() {
-  if (!form.date.value) {
+  const asked = new URLSearchParams(window.location.search);
+  if (!form.date.value || !asked.has("game")) {
     try {
       const daily = await api("/daily");
-      form.date.value = daily.date;
+      if (!form.date.value) form.date.value = daily.date;
       form.date.max = daily.date;
+      // No game asked: the one the player played last today.
+      if (!asked.has("game")) form.game.value = lastPlayed(daily.deals) ?? form.game.value;
     } catch { /* the load below reports the error */ }
   }
   await load();
@@ -73,9 +88,12 @@ function show() {
   load();
 }
 
+// Every filter applies as it changes (a date once it is a whole date).
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   show();
 });
-form.registered.addEventListener("change", show);
+form.addEventListener("change", () => {
+  if (form.date.validity.valid) show();
+});
 init();

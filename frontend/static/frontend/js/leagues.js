@@ -61,6 +61,7 @@ async function loadLeague(id) {
   $("league").hidden = false;
   $("league-name").textContent = league.name;
   $("owner-tools").hidden = !league.is_owner;
+  $("close-tools").hidden = !league.is_owner;
   $("leave").hidden = league.is_owner;
   if (league.is_owner) $("invite-link").value = new URL(league.invite_path, location.origin).href;
   replace($("members"), league.members.map((m) => h("li", {}, m.display_name,
@@ -80,15 +81,35 @@ async function act(work) {
   }
 }
 
+/** An invite link opened: the league it names and who invites; Join in one tap (a guest registers first). */
+async function showInvite(me) {
+  const code = root.dataset.invite;
+  const invite = await api(`/leagues/invites/${encodeURIComponent(code)}`);
+  if (invite.is_member) {
+    location.replace(`/leagues/?league=${invite.league_id}`);
+    return;
+  }
+  $("invite").hidden = false;
+  $("invite-text").textContent = fill(ngettext(
+    "%(owner)s invites you to join “%(league)s” (%(n)s member).",
+    "%(owner)s invites you to join “%(league)s” (%(n)s members).", invite.member_count),
+  { owner: invite.invited_by, league: invite.name, n: invite.member_count });
+  $("invite-guest").hidden = !me.is_guest;
+  // Back here once registered: the account page returns to this link.
+  $("invite-register").href = `/account/?next=${encodeURIComponent(location.pathname)}`;
+  $("invite-register").hidden = !me.is_guest;
+  $("join").hidden = me.is_guest;
+}
+
 async function init() {
   await act(async () => {
     const [me, daily] = await Promise.all([api("/me"), api("/daily")]);
     today = daily.date;
+    if (root.dataset.invite) await showInvite(me);
     if (me.is_guest) {
-      $("guest").hidden = false;
+      $("guest").hidden = Boolean(root.dataset.invite);
       return;
     }
-    $("invite").hidden = !root.dataset.invite;
     $("mine").hidden = false;
     await loadList();
     if (leagueId()) await loadLeague(leagueId());
@@ -105,6 +126,24 @@ $("create").addEventListener("submit", (event) => {
     const league = await api("/leagues", { method: "POST", body: { name: $("create").name.value } });
     location.assign(`/leagues/?league=${league.id}`);
   });
+});
+$("copy-link").addEventListener("click", async () => {
+  const box = $("invite-link");
+  try {
+    await navigator.clipboard.writeText(box.value);
+  } catch {
+    box.select();
+    document.execCommand?.("copy");
+  }
+  $("copy-status").textContent = gettext("Copied.");
+});
+$("share-link").hidden = typeof navigator.share !== "function";
+$("share-link").addEventListener("click", async () => {
+  try {
+    await navigator.share({ title: $("league-name").textContent, url: $("invite-link").value });
+  } catch {
+    // Dismissed, or refused: the link stays there to copy.
+  }
 });
 $("renew").addEventListener("click", () => act(async () => {
   const league = await api(`/leagues/${leagueId()}/invite`, { method: "POST", body: {} });

@@ -19,6 +19,8 @@ import { resultsSheet } from "./results.js";
 import { CARD_SCALE, loadSettings, saveSettings, slideMs } from "./settings.js";
 import { wireShare } from "./share.js";
 import { isActive, runningSeconds, stacksOf } from "./state.js";
+import { retryLesson } from "./lesson.js";
+import { howTo, seen } from "./howto.js";
 
 const page = document.querySelector("[data-play]");
 const game = page.dataset.game;
@@ -41,6 +43,7 @@ const view = {
   motion: {}, // how the next redraw slides: {redeal, order}
   noHintFor: null, // the attempt the API refused hints (its ranked one on the deal is open)
   lostAnswer: null, // the attempt whose last action's answer never came
+  resume: null, // an open attempt not shown (another was asked for): Start resumes it
 };
 
 /** A message over the felt once there is a board; before it, above the page's Start. */
@@ -74,7 +77,8 @@ function offWhileMarked(handler) {
   };
 }
 
-const ctx = { view, page, $, game, render, setAttempt, showMessage, board: null };
+const lesson = retryLesson({ showMessage });
+const ctx = { view, page, $, game, render, setAttempt, showMessage, board: null, lesson, refreshArchive };
 const actions = playActions(ctx);
 const input = playInput(ctx, actions);
 const board = new BoardView($("board"), {
@@ -112,6 +116,7 @@ function render() {
   setDisabled($("undo"), !(attempt.can_undo && !attempt.finished) || view.busy);
   const redeal = $("redeal");
   redeal.hidden = game !== "cruel";
+  update(redeal, { dataset: { mark: lesson.marks(attempt)?.R ?? "" } });
   setDisabled(redeal, !(attempt.can_redeal && active));
   setDisabled($("finish"), attempt.finished || view.busy);
   // Hints are for practice on a deal whose day is over: the API refuses them
@@ -126,6 +131,7 @@ function render() {
   }
   tick();
   renderStatus();
+  lesson.update(attempt);
 }
 
 function renderStatus() {
@@ -154,12 +160,14 @@ function drawBoard(attempt) {
   // A hint lights its card and target until the position changes.
   const hint = view.hint && view.hint.id === attempt.id && view.hint.version === attempt.version
     && !attempt.pending ? view.hint : null;
-  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX, hint];
+  const marks = lesson.marks(attempt);
+  const drawn = [attempt, view.selected, isActive(attempt), metrics.cardW, metrics.fan, metrics.fanX, hint,
+    JSON.stringify(marks)];
   if (view.drawn && drawn.every((value, i) => value === view.drawn[i])) return;
   view.drawn = drawn;
   const before = snapshot($("board"));
   board.render(attempt, {
-    selected: view.selected, interactive: isActive(attempt), hint,
+    selected: view.selected, interactive: isActive(attempt), hint, marks,
     rings: attempt.pending ? view.ringsWhilePending : null,
   });
   slide($("board"), before, { ms: motionMs(), ...view.motion });
@@ -227,6 +235,7 @@ async function ended(attempt) {
   } catch {
     // Storage refused: the help is shown in full next time too.
   }
+  refreshArchive();
   if (attempt.status === "won") await celebrate($("board"), motionMs());
   results.over(attempt, { show: true });
 }
@@ -257,6 +266,17 @@ const midnight = watchMidnight({
     if (open && !open.finished) api(`/attempts/${open.id}`).then(setAttempt, () => {});
   },
 });
+
+/** A past day's panel says the player's record on it, as it stands now. */
+async function refreshArchive() {
+  if (!archiveDate || !view.deal) return;
+  try {
+    const deal = await api(`/daily/${archiveDate}/${game}`);
+    $("archive-record").textContent = archiveRecordText(game, deal.my_attempts ?? [], gettext, ngettext, lang);
+  } catch {
+    // The panel keeps what it said: the game goes on without it.
+  }
+}
 
 async function loadArchiveDeal() {
   try {
@@ -297,15 +317,23 @@ async function load() {
     const attempts = view.deal.my_attempts ?? [];
     const open = attempts.find((a) => !a.finished && a.status === "playing")
       ?? attempts.find((a) => !a.finished);
-    const latest = open ?? attempts.at(-1);
-    if (latest) setAttempt(await api(`/attempts/${latest.id}`));
+    // ?attempt=<id> (the home page's "See your game") shows that attempt, even
+    // while another is open; the open one is then a click away.
+    const asked = Number(new URLSearchParams(location.search).get("attempt"));
+    const shown = attempts.find((a) => a.id === asked) ?? open ?? attempts.at(-1);
+    if (shown) {
+      const attempt = await api(`/attempts/${shown.id}`);
+      lesson.resume(attempt);
+      setAttempt(attempt);
+    }
+    view.resume = open && open !== shown ? open : null;
     const startButton = $("start");
-    startButton.hidden = Boolean(open);
+    startButton.hidden = Boolean(open) && !view.resume;
     // Before the first attempt of the day: the next one started is the ranked one.
     if (!attempts.length && !archiveDate) $("ranked-note").hidden = false;
-    startButton.textContent = archiveDate
-      ? gettext("Play this deal as practice")
-      : attempts.length ? gettext("Practise again") : gettext("Start today's deal");
+    startButton.textContent = view.resume ? gettext("Continue practice")
+      : archiveDate ? gettext("Play this deal as practice")
+        : attempts.length ? gettext("Practise again") : gettext("Start today's deal");
     $("loading").hidden = true;
   } catch (error) {
     $("loading").hidden = true;
@@ -315,7 +343,21 @@ async function load() {
   }
 }
 
-$("start").addEventListener("click", () => actions.startAttempt());
+$("start").addEventListener("click", () => (view.resume ? resume() : actions.startAttempt()));
+// The game's how-to, by itself the first time this game is opened here.
+if (!seen(game)) howTo($("howto")).open(game);
+
+/** Back to the attempt left open while another was shown. */
+async function resume() {
+  const open = view.resume;
+  view.resume = null;
+  $("start").hidden = true;
+  try {
+    setAttempt(await api(`/attempts/${open.id}`));
+  } catch (error) {
+    showMessage(errorText(error, gettext), "error");
+  }
+}
 $("undo").addEventListener("click", offWhileMarked(() => actions.undo()));
 $("redeal").addEventListener("click", offWhileMarked(() => actions.submitMove("R")));
 $("finish").addEventListener("click", offWhileMarked(() => actions.finish()));

@@ -27,9 +27,10 @@ const iso = (date) => date.toISOString().slice(0, 10);
  * each cell {date, kind} with kind "won" (a ranked attempt won that day),
  * "played" (a ranked attempt), "frozen" (not played, a freeze kept the
  * streak: one of the `frozen` dates the API's streak lists), or "none";
- * days after today are null.
+ * days after today, or before `firstDay` (the service's first deal: no day
+ * to miss), are null, and weeks of nothing but those are left out.
  */
-export function streakWeeks(days, today, weeks, frozen = new Set()) {
+export function streakWeeks(days, today, weeks, frozen = new Set(), firstDay = null) {
   const byDate = new Map(days.map((d) => [d.date, d]));
   const end = new Date(`${today}T00:00:00Z`);
   const monday = new Date(end);
@@ -42,7 +43,8 @@ export function streakWeeks(days, today, weeks, frozen = new Set()) {
     for (let d = 0; d < 7; d += 1) {
       const date = new Date(first);
       date.setUTCDate(first.getUTCDate() + w * 7 + d);
-      if (date > end) {
+      // After today, or before the service's first deal: no day to show.
+      if (date > end || (firstDay && iso(date) < firstDay)) {
         row.push(null);
         continue;
       }
@@ -52,7 +54,7 @@ export function streakWeeks(days, today, weeks, frozen = new Set()) {
         : frozen.has(iso(date)) ? "frozen" : "none";
       row.push({ date: iso(date), kind });
     }
-    rows.push(row);
+    if (row.some(Boolean)) rows.push(row);
   }
   return rows;
 }

@@ -20,7 +20,8 @@ const root = document.querySelector("[data-replay]");
 const { game, date } = root.dataset;
 const $ = (name) => root.querySelector(`[data-ref="${name}"]`);
 const board = new BoardView($("board"), { onSlot() {}, onDrop() {}, onKey() {} });
-const state = { moves: [], positions: [], step: 0, timer: null };
+// marks: the board's marks (board.js) at step marksAt, the position before the losing move.
+const state = { moves: [], positions: [], step: 0, timer: null, marks: null, marksAt: -1 };
 const siteName = document.title.split(" \u00b7 ").pop();
 
 /** The step the address names (#step=N), or 0. */
@@ -33,11 +34,20 @@ function slideMs(stepMs) {
   return reducedMotion() ? 0 : Math.min(300, Math.round(stepMs * 0.6));
 }
 
-function draw(position, ms) {
+/** On the board, the card whose move lost the win and the one whose move kept it (a redeal has no card). */
+export function lossMarks(lost) {
+  if (!lost) return null;
+  const marks = {};
+  if (lost.keeping_move && lost.keeping_move !== "R") marks[lost.keeping_move.split(">")[0]] = "kept";
+  if (lost.move && lost.move !== "R") marks[lost.move.split(">")[0]] = "lost";
+  return Object.keys(marks).length ? marks : null;
+}
+
+function draw(position, ms, marks = null) {
   const longest = Math.max(0, ...stacksOf(position).map((stack) => stack.length));
   fitBoard($("board-scroll"), { game, longest, bouquet: position.bouquet?.length, scale: 1 });
   const before = snapshot($("board"));
-  board.render({ position, legal: [] }, { interactive: false });
+  board.render({ position, legal: [] }, { interactive: false, marks });
   slide($("board"), before, { ms, redeal: false });
 }
 
@@ -45,7 +55,7 @@ function show(step, { ms = slideMs(1000), say = true } = {}) {
   state.step = Math.max(0, Math.min(state.moves.length, step));
   const known = state.positions[state.step] ?? null;
   $("no-positions").hidden = state.positions.length > 1;
-  if (known) draw(known, ms);
+  if (known) draw(known, ms, state.step === state.marksAt ? state.marks : null);
   root.dataset.step = String(state.step);
   const current = state.step ? moveText(state.moves[state.step - 1], gettext) : gettext("start");
   const text = fill(gettext("Step %(step)s of %(total)s: %(move)s"), { step: state.step, total: state.moves.length, move: current });
@@ -139,6 +149,8 @@ function showLine(line, { name, lost = null, step = 0 }) {
   state.positions = line.positions;
   root.dataset.line = name;
   const marked = lost && name !== "solution" ? lost.move_number : 0;
+  state.marks = marked ? lossMarks(lost) : null;
+  state.marksAt = marked - 1;
   replace($("moves"), state.moves.map((token, i) => h("li", {
     dataset: marked && i + 1 === marked ? { lost: name === "mine" ? "lost" : "kept" } : {},
   }, h("button", { type: "button", class: "linklike", dataset: { step: String(i + 1) } }, moveText(token, gettext)))));

@@ -8,7 +8,7 @@ import { api, errorText } from "./api.js";
 import { showAnalysis } from "./analysis.js";
 import { gettext, h, ngettext, replace } from "./dom.js";
 import {
-  dayUrl, fill, formatLocalTime, formatShare, formatTenths, placeText, rankText, shareText,
+  dayUrl, fill, formatDate, formatLocalTime, formatShare, formatTenths, gameName, placeText, rankText, shareText,
 } from "./format.js";
 import { moveText } from "./notation.js";
 import { statusSentence } from "./words.js";
@@ -66,6 +66,18 @@ function statsFigures(history) {
   ];
 }
 
+/** A past day's record of one game (its ranked attempt, else its best practice one, as in History). */
+function dayRecordFigures(record, lang) {
+  const figure = (value, label, ref) => h("div", { class: "stat", dataset: { ref } },
+    h("dd", { class: "stat__value" }, value), h("dt", { class: "stat__label" }, label));
+  return [
+    figure(`${record.cards_home}/52`, gettext("Cards home"), "stat-day-cards"),
+    figure(record.won ? gettext("Won") : gettext("Not won"),
+      record.ranked ? gettext("Ranked attempt") : gettext("Practice attempt"), "stat-day-result"),
+    figure(formatTenths(record.elapsed_seconds, lang), gettext("Time"), "stat-day-time"),
+  ];
+}
+
 function parText(game, par) {
   if (!par) return "";
   return game === "cruel"
@@ -94,7 +106,7 @@ export function resultsSheet(ctx) {
   $("retry").addEventListener("click", () => {
     const from = $("retry").dataset;
     sheet.close();
-    ctx.onRetry({ attemptId: Number(from.attempt), moveNumber: Number(from.move) });
+    ctx.onRetry({ attemptId: Number(from.attempt), moveNumber: Number(from.move), move: from.lostMove });
   });
 
   function open() {
@@ -139,7 +151,7 @@ export function resultsSheet(ctx) {
       $("share").disabled = false;
       $("copy").disabled = false;
     });
-    await Promise.all([shared, spread, showStats(), showLeagues(attempt), showLoss(attempt)]);
+    await Promise.all([shared, spread, showStats(attempt), showLeagues(attempt), showLoss(attempt)]);
     sheet.dataset.ready = key;
   }
 
@@ -174,9 +186,24 @@ export function resultsSheet(ctx) {
     }
   }
 
-  async function showStats() {
+  /**
+   * One game's figures, titled with its name (the home page's streaks count
+   * both games): its streaks and win rate; on a past day's deal, that day's
+   * record instead (practice there makes no streak).
+   */
+  async function showStats(attempt) {
+    const pastDay = Boolean(view.deal?.day_over);
+    $("stats-title").textContent = pastDay
+      ? fill(gettext("%(game)s, %(date)s: your record"), { game: gameName(game, gettext), date: formatDate(attempt.date, lang) })
+      : fill(gettext("%(game)s: your statistics"), { game: gameName(game, gettext) });
     try {
-      replace($("stats"), statsFigures(await api(`/history?game=${game}`)));
+      const history = await api(`/history?game=${game}`);
+      if (!pastDay) {
+        replace($("stats"), statsFigures(history));
+        return;
+      }
+      const record = history.days.find((day) => day.date === attempt.date)?.[game];
+      replace($("stats"), record ? dayRecordFigures(record, lang) : []);
     } catch {
       // The figures are a bonus: the record above stands without them.
     }
@@ -194,6 +221,7 @@ export function resultsSheet(ctx) {
     });
     $("retry").dataset.attempt = String(attempt.id);
     $("retry").dataset.move = String(lost.move_number);
+    $("retry").dataset.lostMove = lost.move;
     $("lost").hidden = false;
   }
 

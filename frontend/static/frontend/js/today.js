@@ -1,12 +1,12 @@
 // The front page: both of today's deals with the player's state on each (not
 // started, in play with its cards home, finished with its record), the
-// streaks, the countdown to the next day, and how each game is played (shown
-// by itself on the first visit).
+// streaks, the countdown to the next day, and how each game is played (from
+// its link; the play page shows a game's by itself when it is first opened).
 
 import { api, errorText } from "./api.js";
 import { gettext, h, ngettext, replace } from "./dom.js";
 import { fill, formatDate, formatTenths, formatTimeLeft, gameName, levelText, placeText, redealsText, secondsLeft } from "./format.js";
-import { howTo, seen } from "./howto.js";
+import { howTo } from "./howto.js";
 import { watchMidnight } from "./midnight.js";
 
 const root = document.querySelector("[data-today]");
@@ -14,39 +14,50 @@ const lang = document.documentElement.lang || "pt-pt";
 const $ = (name, within = root) => within.querySelector(`[data-ref="${name}"]`);
 const view = { daily: null, dailyAt: 0 };
 
-/** How the player stands on one deal: its state and the words for it. */
+/**
+ * How the player stands on one deal: its state and the words for it. The
+ * ranked attempt, once over, is the day's headline for the rest of the day;
+ * practice after it is a secondary line (`practice`).
+ */
 export function dealState(game, attempts) {
-  const open = attempts.find((a) => !a.finished && a.status !== "won");
-  if (open) {
-    return {
-      state: "playing",
-      text: fill(gettext("In play: %(n)s of 52 cards home."), { n: open.counters.cards_home }),
-      action: gettext("Continue"),
-    };
-  }
-  const record = attempts.find((a) => a.ranked) ?? attempts.at(-1);
-  if (!record) return { state: "new", text: gettext("Not started yet."), action: null };
+  const isOpen = (a) => !a.finished && a.status !== "won";
+  const inPlay = (a) => fill(gettext("In play: %(n)s of 52 cards home."), { n: a.counters.cards_home });
+  const ranked = attempts.find((a) => a.ranked);
+  const record = ranked ?? attempts.at(-1);
+  if (!record) return { state: "new", text: gettext("Not started yet."), action: null, practice: null };
+  if (isOpen(record)) return { state: "playing", text: inPlay(record), action: gettext("Continue"), practice: null };
   const c = record.counters;
   const parts = [`${c.cards_home}/52`];
   if (game === "cruel") parts.push(redealsText(c.redeals, ngettext));
   parts.push(formatTenths(record.elapsed_seconds, lang));
   const head = record.status === "won" ? gettext("Won") : gettext("Finished");
+  const practising = attempts.find((a) => !a.ranked && isOpen(a));
   return {
     state: record.status === "won" ? "won" : "finished",
     text: `${head}: ${parts.join(" · ")}`,
     action: gettext("See your game"),
+    attempt: record.id,
+    practice: practising
+      ? { text: fill(gettext("Practice in play: %(n)s of 52 cards home."), { n: practising.counters.cards_home }),
+          action: gettext("Continue practice") }
+      : { text: "", action: gettext("Practise again") },
   };
 }
 
 function showDeal(deal) {
   const card = root.querySelector(`[data-deal="${deal.game}"]`);
   if (!card) return;
-  const { state, text, action } = dealState(deal.game, deal.my_attempts ?? []);
+  const { state, text, action, attempt, practice } = dealState(deal.game, deal.my_attempts ?? []);
   card.dataset.state = state;
   $("state", card).textContent = text;
   $("difficulty", card).textContent = levelText(deal.difficulty_level, gettext);
   const play = $("play", card);
   play.textContent = action ?? fill(gettext("Play %(game)s"), { game: gameName(deal.game, gettext) });
+  // The finished ranked game opens by its id: a practice game in play would open otherwise.
+  play.href = attempt ? `/play/${deal.game}/?attempt=${attempt}` : `/play/${deal.game}/`;
+  $("practice", card).hidden = !practice;
+  $("practice-text", card).textContent = practice?.text ?? "";
+  $("practice-link", card).textContent = practice?.action ?? "";
 }
 
 function tick() {
@@ -116,6 +127,5 @@ $("help").addEventListener("click", () => guide.open("cruel", { tour: true }));
 for (const button of root.querySelectorAll('[data-ref="how"]')) {
   button.addEventListener("click", () => guide.open(button.dataset.game));
 }
-if (!seen()) guide.open("cruel", { tour: true });
 setInterval(tick, 1000);
 load();
