@@ -51,7 +51,7 @@ class Player(models.Model):
 # A ranked attempt is on its deal's leaderboard from its first move: it has
 # moves standing, or undos (an undo takes back a move). A finish or the
 # day's end alone puts nobody on it. The play_leaderboard index carries this
-# condition and api.play.records.selectors.ON_BOARD_SQL says it in SQL.
+# condition and api.play.records.leaderboard.ON_BOARD_SQL says it in SQL.
 ON_BOARD = Q(ranked=True) & (Q(moves__gt=0) | Q(undos__gt=0))
 
 
@@ -121,7 +121,7 @@ class Attempt(models.Model):
         ]
         indexes = [
             # The leaderboard's order, so the top N and the counts behind a
-            # player's rank are index scans (see selectors.leaderboard).
+            # player's rank are index scans (see records.leaderboard).
             models.Index(
                 F("deal"),
                 F("machine_pace"),

@@ -532,7 +532,7 @@ class HistoryOut(Output):
     best = BestOut()
 
 
-# Built from api.play.records.selectors.Entry.
+# Built from api.play.records.leaderboard.Entry.
 class LeaderboardEntryOut(Output):
     rank = serializers.IntegerField()
     display_name = serializers.CharField()
@@ -545,7 +545,7 @@ class LeaderboardEntryOut(Output):
     is_me = serializers.BooleanField()
 
 
-# Built from api.play.records.selectors.MyEntry.
+# Built from api.play.records.leaderboard.MyEntry.
 class LeaderboardMeOut(LeaderboardEntryOut):
     attempt_id = serializers.IntegerField()
     beaten = serializers.IntegerField()
@@ -557,7 +557,7 @@ class CardsHomeCountOut(Output):
     count = serializers.IntegerField()
 
 
-# Built from api.play.records.selectors.Leaderboard.
+# Built from api.play.records.leaderboard.Leaderboard.
 class LeaderboardOut(Output):
     game = serializers.CharField(source="deal.game")
     date = serializers.DateField(source="deal.date")

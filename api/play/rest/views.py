@@ -21,7 +21,7 @@ from api.play.accounts import services as accounts
 from api.play.attempts import post_mortem
 from api.play.attempts import services as attempts
 from api.play.errors import FutureDate, NotFound, PlayError
-from api.play.records import selectors
+from api.play.records import leaderboard, selectors
 from api.play.rest import answers as out
 from api.play.rest import heavy, throttles
 from api.play.rest import inputs as s
@@ -381,7 +381,7 @@ class LeaderboardView(APIView):
         now = clock.now()
         deal = day_deals.deal_for(game=game, date=_date(date), now=now)
         user_id = request.user.pk if request.user.is_authenticated else None
-        board = selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now,
+        board = leaderboard.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now,
                                       registered=query["registered"])
         return Response(out.LeaderboardOut.build(board))
 
