@@ -13,11 +13,11 @@ import sys
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 import redis
-from django.db import connection, transaction
+from django.db import transaction
+from shared_database import shared_database_url
 
 import solitaire
 from api import celery_app
@@ -35,15 +35,6 @@ from solitaire.solver import SolveStatus, solve
 pytestmark = pytest.mark.production
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def _test_database_url() -> str:
-    """The URL of the database this test run uses (pytest-django's test_ database)."""
-    db = connection.settings_dict
-    if not db["ENGINE"].endswith("postgresql"):
-        pytest.fail("the worker tests need PostgreSQL: run scripts/test (DATABASE_URL=postgres://...)")
-    auth = quote(db["USER"], safe="") + (f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST'] or 'localhost'}:{db['PORT'] or '5432'}/{quote(db['NAME'], safe='')}"
 
 
 def _wait_until(condition, *, seconds: float, explain) -> None:
@@ -110,7 +101,7 @@ def start_worker(worker_queue, settings, tmp_path, transactional_db):
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "api.settings",
-            "DATABASE_URL": _test_database_url(),
+            "DATABASE_URL": shared_database_url("the worker tests"),
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
             "CELERY_QUEUE": worker_queue,
             "DEAL_SEED_SECRET": settings.DEAL_SEED_SECRET,
@@ -271,7 +262,7 @@ def test_a_new_stack_prepares_todays_deals_when_beat_starts(start_worker, worker
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "api.settings",
-        "DATABASE_URL": _test_database_url(),
+        "DATABASE_URL": shared_database_url("the worker tests"),
         "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
         "CELERY_QUEUE": worker_queue,
         "DAILY_TIME_ZONE": settings.DAILY_TIME_ZONE,
