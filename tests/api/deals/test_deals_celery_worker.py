@@ -18,6 +18,7 @@ import pytest
 import redis
 from django.db import transaction
 from shared_database import shared_database_url
+from waiting import wait_until
 
 import solitaire
 from api import celery_app
@@ -35,13 +36,6 @@ from solitaire.solver import SolveStatus, solve
 pytestmark = pytest.mark.production
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def _wait_until(condition, *, seconds: float, explain) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, explain()
-        time.sleep(0.2)
 
 
 @pytest.fixture
@@ -124,7 +118,7 @@ def start_worker(worker_queue, settings, tmp_path, transactional_db):
             )
         worker = Worker(process, log_path)
         workers.append(worker)
-        _wait_until(
+        wait_until(
             lambda: " ready." in worker.log() or not worker.alive(),
             seconds=60, explain=lambda: f"the worker did not start:\n{worker.log()}",
         )
@@ -142,7 +136,7 @@ def _wait_for_outcome(deal: DailyDeal, worker: Worker, *, seconds: float) -> Non
         deal.refresh_from_db()
         return deal.state in (DailyDeal.State.VERIFIED, DailyDeal.State.FAILED)
 
-    _wait_until(settled, seconds=seconds, explain=lambda: f"still {deal.state}:\n{worker.log()}")
+    wait_until(settled, seconds=seconds, explain=lambda: f"still {deal.state}:\n{worker.log()}")
 
 
 def test_a_real_worker_verifies_a_deal_queued_through_redis(start_worker, a_date, replay):
@@ -163,7 +157,7 @@ def test_a_real_worker_verifies_a_deal_queued_through_redis(start_worker, a_date
     certificate = deal.certificate
     with transaction.atomic():
         deal_enqueue_verification(deal_id=deal.pk)
-    _wait_until(lambda: "'not claimed'" in worker.log(), seconds=60, explain=worker.log)
+    wait_until(lambda: "'not claimed'" in worker.log(), seconds=60, explain=worker.log)
     deal.refresh_from_db()
     assert (deal.state, deal.certificate) == (DailyDeal.State.VERIFIED, certificate)
 
@@ -226,7 +220,7 @@ def test_a_worker_killed_halfway_leaves_the_deal_to_the_next_worker(start_worker
         deal.refresh_from_db()
         return deal.state == DailyDeal.State.VERIFYING
 
-    _wait_until(claimed, seconds=60, explain=first.log)
+    wait_until(claimed, seconds=60, explain=first.log)
     first.process.send_signal(signal.SIGKILL)  # no chance to release anything
     first.process.wait()
     deal.refresh_from_db()
@@ -236,7 +230,7 @@ def test_a_worker_killed_halfway_leaves_the_deal_to_the_next_worker(start_worker
     # The task was never acknowledged, so Redis gives it to the next worker
     # once the visibility timeout passes; that worker finds the claim stale.
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    _wait_until(
+    wait_until(
         lambda: _unacked_for(broker, task_id) > VISIBILITY_SECONDS, seconds=30,
         explain=lambda: f"task {task_id} is not waiting unacknowledged in the broker",
     )
@@ -274,7 +268,7 @@ def test_a_new_stack_prepares_todays_deals_when_beat_starts(start_worker, worker
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         ), log_path)
     try:
-        _wait_until(
+        wait_until(
             lambda: DailyDeal.objects.filter(date=today()).count() == 2 or not beat.alive(),
             seconds=90, explain=lambda: f"no deal for today:\n{beat.log()}",
         )
@@ -305,7 +299,7 @@ def _a_deal_being_verified(game, date, worker, candidate):
         deal.refresh_from_db()
         return deal.state == DailyDeal.State.VERIFYING
 
-    _wait_until(claimed, seconds=60, explain=worker.log)
+    wait_until(claimed, seconds=60, explain=worker.log)
     task_id = re.search(r"verify_deal\[([0-9a-f-]+)\] received", worker.log()).group(1)
     return deal, task_id
 

@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from private_redis import free_port
 from shared_database import shared_database_url
+from waiting import wait_until
 
 # PostgreSQL's clock is the one shared: not the embedded default's test.
 # Serial: the servers' publication is timed to within 1.5 s of midnight.
@@ -93,15 +94,15 @@ def skewed_servers(tmp_path, transactional_db):
             ))
             urls.append(f"http://127.0.0.1:{port}")
         for url, process in zip(urls, processes):
-            deadline = time.monotonic() + 60
-            while True:
+            def serving(url=url, process=process) -> bool:
                 assert process.poll() is None, (tmp_path / "server-4.log").read_text()
                 try:
                     _status(url + "/health/")
-                    break
                 except OSError:
-                    assert time.monotonic() < deadline, f"{url} did not start"
-                    time.sleep(0.2)
+                    return False
+                return True
+
+            wait_until(serving, seconds=60, every=0.2, explain=f"{url} did not start")
         return urls[0], urls[1]
 
     yield start
