@@ -10,7 +10,7 @@ describes). A Computed field's ``get_<name>`` computes its value here.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from rest_framework import serializers
 from rest_framework.fields import SkipField
@@ -155,10 +155,10 @@ class LegalOut(Output):
     targets = serializers.ListField(child=serializers.CharField())
 
 
-def legal_by_card(position: solitaire.Position) -> list[Legal]:
+def legal_by_card(legal: Sequence[solitaire.Move]) -> list[Legal]:
     """The legal moves but the redeal, grouped by the card that moves."""
     grouped: dict[str, list[str]] = {}
-    for move in position.legal_moves():
+    for move in legal:
         if move.is_redeal:
             continue
         card, target = move.token().split(">")
@@ -192,14 +192,14 @@ class AttemptOut(AttemptSummaryOut):
 
     @once
     def _home(self) -> tuple:
-        """(forced, safe): one look at the moves home serves both."""
-        return ((), ()) if self._over else solitaire.home_moves(self.instance.parsed_position)
+        """(forced, safe), as the domain worked them out (AttemptState.home_moves)."""
+        return ((), ()) if self._over else self.instance.home_moves
 
     def get_legal(self, state) -> list[Legal]:
-        return [] if self._over else legal_by_card(state.parsed_position)
+        return [] if self._over else legal_by_card(state.legal_moves)
 
     def get_can_redeal(self, state) -> bool:
-        return (not self._over) and state.game == "cruel" and state.parsed_position.can_redeal()
+        return (not self._over) and any(move.is_redeal for move in state.legal_moves)
 
     def get_can_undo(self, state) -> bool:
         return (not self._over) and bool(state.line)
