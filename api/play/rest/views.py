@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from api import clock
 from api.deals import selectors as day_deals
+from api.deals.models import DailyDeal
 from api.play.accounts import lockout, privacy, tokens
 from api.play.accounts import services as accounts
 from api.play.attempts import post_mortem
@@ -42,6 +43,12 @@ def _date(text: str) -> dt.date:
         raise PlayError(
             _("%(date)r is not a date: use YYYY-MM-DD.") % {"date": text}, code="bad_date"
         ) from None
+
+
+def deal_at(game: str, date: str, now: dt.datetime) -> DailyDeal:
+    """The deal a URL's game and date name (``.../{date}/{game}``): the
+    verified deal of a day that has begun, else the lookup's error."""
+    return day_deals.deal_for(game=game, date=_date(date), now=now)
 
 
 # -- players -------------------------------------------------------------------------
@@ -196,7 +203,7 @@ class DailyDealView(APIView):
                 summary="One day's deal; after the day, its position and solution")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+        deal = deal_at(game, date, now)
         read = selectors.deal_read(deal=deal, user=request.user, today=clock.day_of(now))
         return Response(out.DealOut.build(read, now=now))
 
@@ -207,7 +214,7 @@ class DailySolutionView(APIView):
                 summary="After the day: the solution's moves and every position along it")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+        deal = deal_at(game, date, now)
         return Response(out.SolutionOut.build(day_deals.deal_solution(deal=deal, now=now)))
 
 
@@ -366,7 +373,7 @@ class PostMortemView(APIView):
                 summary="After the day: who won, where the others lost the win, the deal's par")
     def get(self, request, date: str, game: str):
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+        deal = deal_at(game, date, now)
         return Response(out.PostMortemOut.build(post_mortem.post_mortem_get(deal=deal, now=now)))
 
 
@@ -379,7 +386,7 @@ class LeaderboardView(APIView):
     def get(self, request, game: str, date: str):
         query = _valid(s.LeaderboardIn, request.query_params)
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+        deal = deal_at(game, date, now)
         user_id = request.user.pk if request.user.is_authenticated else None
         board = leaderboard.leaderboard(deal=deal, user_id=user_id, limit=query["limit"], now=now,
                                       registered=query["registered"])
