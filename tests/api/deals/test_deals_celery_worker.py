@@ -316,10 +316,8 @@ def test_a_killed_pool_child_gives_the_task_back_and_it_takes_its_own_claim_over
     (child,) = worker.children()
 
     os.kill(child, signal.SIGKILL)  # the child dies mid-candidate; the worker lives
-    killed_at = time.monotonic()
 
     _wait_for_outcome(deal, worker, seconds=60)
-    assert time.monotonic() - killed_at < 60
     assert deal.state == DailyDeal.State.VERIFIED, deal.failure
     assert replay(deal.position, deal.certificate).position.cards_home() == 52
     log = worker.log()
@@ -339,13 +337,12 @@ def test_a_whole_worker_killed_is_covered_by_the_next_worker_within_a_minute(
     deal, task_id = _a_deal_being_verified(game, a_date, first, candidate)
 
     first.kill_all()  # nothing acknowledged, nothing released
-    killed_at = time.monotonic()
     # Started at once: its first sweep finds the task not yet past the
     # visibility timeout, so only the periodic sweep can give it back.
     second = start_worker(pool="prefork", **env)
 
+    # Within the minute: the wait's own ceiling.
     _wait_for_outcome(deal, second, seconds=60)
-    assert time.monotonic() - killed_at < 60
     assert deal.state == DailyDeal.State.VERIFIED, deal.failure
     assert f"verify_deal[{task_id}] received" in second.log()
     assert "'not claimed'" not in second.log()
