@@ -10,7 +10,7 @@ from django.db import models
 
 from api import clock
 from api.deals.difficulty import difficulty_level
-from api.deals.models import DailyDeal
+from api.deals.models import DailyDeal, Game
 from api.play.attempts import store
 from api.play.domain import AttemptState
 from api.play.models import Attempt
@@ -122,7 +122,7 @@ def history(*, user, game: str | None, now: dt.datetime) -> History:
         if g not in best or _better(attempt, best[g]):
             best[g] = attempt
     today = clock.day_of(now)
-    games = [game] if game else ["cruel", "flower"]
+    games = [game] if game else list(Game.values)
     return History(
         days=[DayRecords(day, {g: slot.get(g) for g in games})
               for day, slot in sorted(by_day.items(), reverse=True)],

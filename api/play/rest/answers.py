@@ -19,6 +19,7 @@ import solitaire
 from api import clock
 from api.deals.difficulty import difficulty_level
 from api.play.accounts.tokens import token_expires_at
+from api.play.attempts import analysis
 from api.play.domain import record_seconds
 from api.play.models import Attempt
 from api.play.names import shown_name
@@ -34,11 +35,12 @@ from api.play.rest.shapes import (
 )
 
 # Named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]: two fields called "status".
-ATTEMPT_STATUSES = ["playing", "won", "blocked", "stalled", "abandoned"]
-HINT_STATUSES = ["solved", "unsolvable", "unknown"]
+# Each from its owner: the model's statuses, the solver's, the analysis', the engine's games.
+ATTEMPT_STATUSES = list(Attempt.Status.values)
+HINT_STATUSES = [status.value for status in solitaire.SolveStatus]
 ANALYSIS_STATUSES = ["pending", "done"]
-VERDICTS = ["won", "lost", "still_winnable", "undecided"]
-GAMES = ["cruel", "flower"]
+VERDICTS = list(analysis.VERDICTS)
+GAMES = list(solitaire.GAMES)
 
 
 class RecordSeconds(serializers.FloatField):
