@@ -1,7 +1,7 @@
 """What the site does when a part it depends on is down.
 
 - The cache (Redis): play goes on. Throttles let requests through and the
-  leaderboard counts live (api.play.rest.throttles, api.play.records.selectors); each failure
+  leaderboard counts live (api.play.rest.throttles, api.play.records.leaderboard); each failure
   is logged as a warning. After a failure the process leaves the cache alone
   for CACHE_RETRY_SECONDS (api.cache's circuit breaker: calls raise
   ``CacheSkipped`` at once), then one call tries it again; so a hung cache

@@ -580,7 +580,7 @@ PLAY_HEAVY_RETRY_AFTER = env_int("PLAY_HEAVY_RETRY_AFTER", 1, minimum=1)
 PLAY_HEAVY_SLOT_SECONDS = env_int("PLAY_HEAVY_SLOT_SECONDS", 60, minimum=1)
 # From this many ranked attempts on one deal, the leaderboard's total and the
 # counts behind a player's rank come from per-bucket counts cached for
-# LEADERBOARD_COUNTS_TTL seconds (api.play.records.selectors); below it, counted live.
+# LEADERBOARD_COUNTS_TTL seconds (api.play.records.leaderboard); below it, counted live.
 LEADERBOARD_CACHED_COUNTS_FROM = env_int("LEADERBOARD_CACHED_COUNTS_FROM", 20_000, minimum=0)
 LEADERBOARD_COUNTS_TTL = env_int("LEADERBOARD_COUNTS_TTL", 10, minimum=1, maximum=3600)
 # Caps that keep one player from flooding the database: moves and undos in

@@ -2,7 +2,7 @@
 
 Creates a scratch PostgreSQL database, builds the real schema with Django's
 migrations, bulk-loads N players and N ranked attempts with COPY, then times
-api.play.records.selectors.leaderboard (the top 20 with RANK() plus one player's own
+api.play.records.leaderboard.leaderboard (the top 20 with RANK() plus one player's own
 rank and share beaten), the exact code the API runs, both ways in one run:
 counted exactly and live (the path of small boards), and with the cached
 bucket counts (the path from LEADERBOARD_CACHED_COUNTS_FROM on), whose
@@ -128,7 +128,7 @@ def time_both_ways(deal, viewers: dict, attempts: int, repeat: int) -> tuple[dic
     from django.test import override_settings
     from django.utils import timezone
 
-    from api.play.records.selectors import _cache_key, leaderboard
+    from api.play.records.leaderboard import _cache_key, leaderboard
 
     def board_of(user_id):
         return lambda: leaderboard(deal=deal, user_id=user_id, limit=20, now=timezone.now())

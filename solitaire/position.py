@@ -115,11 +115,13 @@ class Position:
     def is_useful(self, move: Move) -> bool:
         return True
 
-    def outcome(self) -> Outcome:
+    def outcome(self, legal: tuple[Move, ...] | None = None) -> Outcome:
+        """Won, blocked or playing. ``legal``: this position's legal moves,
+        when the caller has them already."""
         home = self.cards_home()
         if home == 52:
             return Outcome(Status.WON, home)
-        if any(self.is_useful(m) for m in self.legal_moves()):
+        if any(self.is_useful(m) for m in (self.legal_moves() if legal is None else legal)):
             return Outcome(Status.PLAYING, home)
         return Outcome(Status.BLOCKED, home)
 

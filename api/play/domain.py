@@ -153,6 +153,18 @@ class AttemptState:
     def parsed_position(self) -> solitaire.Position:
         return _parse(self.position)
 
+    # What can be done next, worked out once per position: the domain works
+    # it out as it plays a move, the answer reads it from the state.
+    @cached_property
+    def legal_moves(self) -> tuple[solitaire.Move, ...]:
+        """The engine's legal moves here (a redeal among them when one is offered)."""
+        return self.parsed_position.legal_moves()
+
+    @cached_property
+    def home_moves(self) -> tuple[tuple[solitaire.Move, ...], tuple[solitaire.Move, ...]]:
+        """(forced, safe): the moves home the game lists here (the solver's rule)."""
+        return solitaire.home_moves(self.parsed_position)
+
     def board(self) -> solitaire.Board:
         """A new engine Board resuming the stored line (not replayed)."""
         return solitaire.Board.resume(
@@ -184,8 +196,10 @@ def _ms(start: dt.datetime, end: dt.datetime) -> int:
     return max(0, int((end - start).total_seconds() * 1000))
 
 
-def status_of(position: solitaire.Position, *, rules: Rules) -> str:
-    outcome = position.outcome()
+def status_of(position: solitaire.Position, *, rules: Rules,
+              legal: tuple[solitaire.Move, ...] | None = None) -> str:
+    """``legal``: the position's legal moves, when the caller has them."""
+    outcome = position.outcome(legal)
     if outcome.status is solitaire.Status.WON:
         return WON
     if outcome.status is solitaire.Status.BLOCKED:
@@ -245,7 +259,8 @@ def _after(state: AttemptState, board: solitaire.Board, *, kind: str, move: str,
            now: dt.datetime, rules: Rules) -> tuple[AttemptState, ActionRecord]:
     """The state once ``board`` took one more action, and its log line."""
     record = board.record()
-    status = status_of(board.position, rules=rules)
+    legal = board.position.legal_moves()
+    status = status_of(board.position, rules=rules, legal=legal)
     ended_at = now if status == WON else None
     version = state.version + 1
     new = dataclasses.replace(
@@ -258,8 +273,22 @@ def _after(state: AttemptState, board: solitaire.Board, *, kind: str, move: str,
         last_action=move if kind == MOVE else kind, last_action_at=now,
         ended_at=ended_at, elapsed_ms=_ms(state.started_at, now),
     )
-    new.__dict__["parsed_position"] = board.position  # the cached_property, already known
+    new.__dict__["parsed_position"] = board.position  # the cached properties, already known
+    new.__dict__["legal_moves"] = legal
     return new, ActionRecord(version, kind, move, now)
+
+
+# Worked out from the position (AttemptState's cached properties): a change
+# that leaves the position keeps them.
+_OF_POSITION = ("parsed_position", "legal_moves", "home_moves")
+
+
+def _same_position(state: AttemptState, **changes) -> AttemptState:
+    new = dataclasses.replace(state, **changes)
+    for name in _OF_POSITION:
+        if name in state.__dict__:
+            new.__dict__[name] = state.__dict__[name]
+    return new
 
 
 def _paced(state: AttemptState, *, now: dt.datetime, rules: Rules) -> AttemptState:
@@ -270,9 +299,9 @@ def _paced(state: AttemptState, *, now: dt.datetime, rules: Rules) -> AttemptSta
                                machine_pace=state.machine_pace or run >= rules.pace_run)
 
 
-def _check_home_move(position: solitaire.Position, move: solitaire.Move) -> None:
+def _check_home_move(state: AttemptState, move: solitaire.Move) -> None:
     """A ranked batch's move must be one the engine lists as forced or safe."""
-    forced, safe = solitaire.home_moves(position)
+    forced, safe = state.home_moves
     if move not in forced and move not in safe:
         raise BatchNotHome(
             _("On a ranked attempt a batch holds only moves home that the game lists as "
@@ -293,7 +322,7 @@ def play(state: AttemptState, moves: Sequence[solitaire.Move], *, now: dt.dateti
             check_playable(state, now=now, rules=rules)
             token = move.token()
             if batch and state.ranked:
-                _check_home_move(board.position, move)
+                _check_home_move(state, move)
             try:
                 board.push(move)
             except solitaire.IllegalMoveError as error:
@@ -307,8 +336,8 @@ def play(state: AttemptState, moves: Sequence[solitaire.Move], *, now: dt.dateti
             raise
         state, action = _after(state, board, kind=MOVE, move=token, now=now, rules=rules)
         actions.append(action)
-    state = dataclasses.replace(state, fast_run=paced.fast_run, machine_pace=paced.machine_pace)
-    state.__dict__["parsed_position"] = board.position
+    state.__dict__.setdefault("parsed_position", board.position)
+    state = _same_position(state, fast_run=paced.fast_run, machine_pace=paced.machine_pace)
     return Change(state, tuple(actions))
 
 
@@ -335,12 +364,11 @@ def finish(state: AttemptState, *, now: dt.datetime) -> Change | None:
     if state.finished:
         return None
     version = state.version + 1
-    new = dataclasses.replace(
+    new = _same_position(
         state,
         status=ABANDONED if state.status == PLAYING else state.status,
         version=version, ended_at=now,
     )
-    new.__dict__["parsed_position"] = state.parsed_position
     return Change(new, (ActionRecord(version, FINISH, "", now),))
 
 

@@ -54,7 +54,7 @@ class Player(models.Model):
 # played (the streaks, days played and earned freezes of
 # api.play.records.selectors.history): starting and finishing with no move
 # plays nothing. The play_leaderboard index carries this condition and
-# api.play.records.selectors.ON_BOARD_SQL says it in SQL.
+# api.play.records.leaderboard.ON_BOARD_SQL says it in SQL.
 ON_BOARD = Q(ranked=True) & (Q(moves__gt=0) | Q(undos__gt=0))
 
 
@@ -127,7 +127,7 @@ class Attempt(models.Model):
         ]
         indexes = [
             # The leaderboard's order, so the top N and the counts behind a
-            # player's rank are index scans (see selectors.leaderboard).
+            # player's rank are index scans (see records.leaderboard).
             models.Index(
                 F("deal"),
                 F("machine_pace"),

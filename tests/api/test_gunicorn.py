@@ -7,13 +7,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 from private_redis import free_port
+from waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -64,15 +64,15 @@ def gunicorn(tmp_path):
 
 
 def _wait_serving(url: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    def serving() -> bool:
         assert process.poll() is None, process.stdout.read()
         try:
             _status(url)
-            return
         except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"{url} did not answer")
+            return False
+        return True
+
+    wait_until(serving, seconds=60, every=0.2, explain=f"{url} did not answer")
 
 
 def test_metrics_have_their_own_port_and_a_second_server_is_refused(gunicorn):

@@ -7,6 +7,8 @@ The share text is shown whole."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from certified_deals import known_loss
 from frontend_steps import (
@@ -15,8 +17,10 @@ from frontend_steps import (
     api_post,
     certified,
     confirm_finish,
+    hold_requests,
     send_move,
     start_attempt,
+    wait_until,
 )
 
 from api.play import tasks
@@ -218,3 +222,39 @@ def test_after_a_loss_try_again_from_here_starts_practice_before_the_losing_move
     assert page.locator('[data-ref="redeal"]').get_attribute("data-mark") == ""
     screenshot(page, f"results-{locale}-{view}-retried")
     assert audit(page) == []
+
+
+LATE_ANSWERS = re.compile(r"/api/v1/(leaderboard/|history|leagues/places/|attempts/\d+/analysis)")
+
+
+@pytest.mark.parametrize(("locale", "view"), [("pt-PT", "phone"), ("en", "desktop")])
+def test_a_press_on_the_sheet_is_not_lost_to_its_late_answers(locale, view, deals, player):
+    """The sheet opens at once and fills as its answers come. A player who
+    presses "Practise again" as they come in still gets the new attempt: the
+    button stays under the press until its release."""
+    page = player(locale, view, "/play/flower/")
+    start_attempt(page)  # the ranked attempt
+    held = hold_requests(page, LATE_ANSWERS)
+    page.locator('[data-ref="finish"]').click()
+    confirm_finish(page)
+    again = page.locator('[data-ref="end"] [data-ref="again"]')
+    again.wait_for()
+    # The rank and spread, the statistics, the leagues, the analysis: all asked, none answered.
+    wait_until(page, lambda: len(held) == 4, "the sheet's four late requests")
+    again.scroll_into_view_if_needed()
+    pressed = again.bounding_box()
+    page.mouse.move(pressed["x"] + pressed["width"] / 2, pressed["y"] + pressed["height"] / 2)
+    page.mouse.down()
+    for route in held:
+        route.continue_()
+    page.unroute(LATE_ANSWERS)
+    # Every answer in the page's hands, and two frames drawn since.
+    page.wait_for_function("(n) => performance.getEntriesByType('resource')"
+                           ".filter((e) => /leaderboard|history|places|analysis/.test(e.name)).length >= n", arg=4)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert again.bounding_box() == pressed
+    page.mouse.up()
+    page.wait_for_selector('[data-play][data-status="playing"][data-version="0"][data-busy="false"]')
+    practice = api_get(page, f"/attempts/{page.locator('[data-play]').get_attribute('data-attempt')}")
+    assert practice["ranked"] is False
+    assert page.locator('[data-ref="end"]').is_hidden()

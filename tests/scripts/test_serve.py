@@ -13,10 +13,11 @@ import signal
 import socket
 import sqlite3
 import subprocess
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 # Settings a developer or the test run may have set: serve must not see them.
@@ -72,17 +73,16 @@ class _Guest:
 
 
 def _wait_until_served(base: str, process: subprocess.Popen, log: Path, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    def served() -> bool:
         assert process.poll() is None, f"scripts/serve stopped:\n{log.read_text()[-4000:]}"
         try:
             with urllib.request.urlopen(base + "/health/", timeout=5) as reply:
-                if reply.status == 200:
-                    return
+                return reply.status == 200
         except OSError:
-            pass
-        time.sleep(1)
-    raise AssertionError(f"nothing served within {seconds} s:\n{log.read_text()[-4000:]}")
+            return False
+
+    wait_until(served, seconds=seconds, every=1,
+               explain=lambda: f"nothing served within {seconds} s:\n{log.read_text()[-4000:]}")
 
 
 def test_scripts_serve_on_a_clean_checkout_serves_deals_a_guest_wins(tmp_path):

@@ -23,7 +23,7 @@ from rest_framework.authtoken.models import Token
 from api.play.accounts.lockout import _lockout_key
 from api.play.leagues.models import League, LeagueMember
 from api.play.models import Attempt, AttemptAction, LoginFailure, Player, Session
-from api.play.records import selectors
+from api.play.records import leaderboard, selectors
 from api.play.records.selectors import History
 from api.play.reminders.models import CalendarFeed
 
@@ -80,5 +80,5 @@ def account_delete(*, user) -> dict:
         Token.objects.filter(user=user).delete()
         LoginFailure.objects.filter(pk=_lockout_key(user.get_username())).delete()
         user.delete()  # the player, attempts, their logs and analyses go with it
-    selectors.leaderboard_counts_forget(deal_ids)
+    leaderboard.leaderboard_counts_forget(deal_ids)
     return {"attempts": attempts, "sessions": sessions}

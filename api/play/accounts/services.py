@@ -17,7 +17,7 @@ from api.play.names import (
     guest_name_is_made_up,
     guest_name_new,
 )
-from api.play.records.selectors import leaderboard_counts_forget
+from api.play.records.leaderboard import leaderboard_counts_forget
 
 User = get_user_model()
 

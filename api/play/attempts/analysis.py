@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 import solitaire
 
 WON, LOST, STILL_WINNABLE, UNDECIDED = "won", "lost", "still_winnable", "undecided"
+VERDICTS = (WON, LOST, STILL_WINNABLE, UNDECIDED)
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 

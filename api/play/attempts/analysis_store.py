@@ -87,7 +87,7 @@ def unanalysed(*, ended_before: dt.datetime, today: dt.date | None = None,
     if today is not None:
         over |= Q(ranked=True, version__gt=0, deal__date__lt=today)
     return list(
-        Attempt.objects.filter(over).exclude(status="won").exclude(analysis__state=State.DONE)
+        Attempt.objects.filter(over).exclude(status=Attempt.Status.WON).exclude(analysis__state=State.DONE)
         .order_by("id").values_list("id", flat=True)[:limit])
 
 

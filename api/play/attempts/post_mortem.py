@@ -27,9 +27,9 @@ TOP_MOVES = 5
 def post_mortem_summary(*, deal: DailyDeal) -> dict:
     """The post-mortem of a deal from the analyses stored now."""
     ranked = Attempt.objects.filter(ON_BOARD, deal=deal)
-    wins = list(ranked.filter(status="won").values_list("moves", "redeals"))
+    wins = list(ranked.filter(status=Attempt.Status.WON).values_list("moves", "redeals"))
     analyses = AttemptAnalysis.objects.filter(
-        attempt__in=ranked.exclude(status="won"), state=AttemptAnalysis.State.DONE)
+        attempt__in=ranked.exclude(status=Attempt.Status.WON), state=AttemptAnalysis.State.DONE)
     verdicts = Counter(analyses.values_list("verdict", flat=True))
     lost = list(analyses.filter(verdict=LOST).values_list("lost_at", "lost_move"))
     known = [(deal.solution_length or len(deal.certificate.split()), deal.redeals or 0), *wins]
@@ -40,7 +40,7 @@ def post_mortem_summary(*, deal: DailyDeal) -> dict:
         "lost": verdicts[LOST],
         "still_winnable": verdicts[STILL_WINNABLE],
         "undecided": verdicts[UNDECIDED],
-        "pending": ranked.exclude(status="won").count() - sum(verdicts.values()),
+        "pending": ranked.exclude(status=Attempt.Status.WON).count() - sum(verdicts.values()),
         "lost_at": [{"move_number": n, "count": c} for n, c in sorted(Counter(
             number for number, _move in lost).items())],
         "losing_moves": [{"move_number": n, "move": m, "count": c}
@@ -54,7 +54,7 @@ def post_mortem_compute(*, deal: DailyDeal, now: dt.datetime, analyse=None) -> d
     worker's service, when given), then store and return the post-mortem."""
     if analyse is not None:
         ids = Attempt.objects.filter(ON_BOARD, deal=deal).exclude(
-            status="won").exclude(analysis__state=AttemptAnalysis.State.DONE).values_list(
+            status=Attempt.Status.WON).exclude(analysis__state=AttemptAnalysis.State.DONE).values_list(
             "id", flat=True)
         for attempt_id in list(ids):
             analyse(attempt_id=attempt_id, now=now)

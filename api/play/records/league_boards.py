@@ -20,7 +20,7 @@ from api import clock
 from api.deals.models import DailyDeal
 from api.play.leagues.models import League, LeagueMember
 from api.play.names import shown_name
-from api.play.records import selectors
+from api.play.records import leaderboard
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class LeagueBoards:
     league: League
     deal: DailyDeal
     today: bool  # the deal is today's
-    entries: list[selectors.Entry]
+    entries: list[leaderboard.Entry]
     not_played: list[str]  # the display names of members not on the day's board
     week: Period
     month: Period
@@ -85,12 +85,12 @@ def members_of(league: League, *, user_id: int) -> list[Member]:
 
 
 def _board(league: League, deal: DailyDeal, *, user_id: int,
-           cursor) -> list[tuple[int, selectors.Entry]]:
-    return selectors.top_entries(deal=deal, user_id=user_id, limit=settings.LEAGUE_MAX_MEMBERS,
+           cursor) -> list[tuple[int, leaderboard.Entry]]:
+    return leaderboard.top_entries(deal=deal, user_id=user_id, limit=settings.LEAGUE_MAX_MEMBERS,
                                  cursor=cursor, league_id=league.pk)
 
 
-def _points(board: list[tuple[int, selectors.Entry]]) -> dict[int, int]:
+def _points(board: list[tuple[int, leaderboard.Entry]]) -> dict[int, int]:
     n = len(board)
     return {player: n - entry.rank + 1 for player, entry in board}
 

@@ -10,7 +10,7 @@ describes). A Computed field's ``get_<name>`` computes its value here.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from rest_framework import serializers
 from rest_framework.fields import SkipField
@@ -19,6 +19,7 @@ import solitaire
 from api import clock, errors
 from api.deals.difficulty import difficulty_level
 from api.play.accounts.tokens import token_expires_at
+from api.play.attempts import analysis, hints
 from api.play.domain import record_seconds
 from api.play.models import Attempt
 from api.play.names import shown_name
@@ -34,11 +35,12 @@ from api.play.rest.shapes import (
 )
 
 # Named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]: two fields called "status".
-ATTEMPT_STATUSES = ["playing", "won", "blocked", "stalled", "abandoned"]
-HINT_STATUSES = ["solved", "unsolvable", "unknown", "pending"]
+# Each from its owner: the model's statuses, the solver's, the analysis', the engine's games.
+ATTEMPT_STATUSES = list(Attempt.Status.values)
+HINT_STATUSES = [status.value for status in solitaire.SolveStatus] + [hints.PENDING]
 ANALYSIS_STATUSES = ["pending", "done"]
-VERDICTS = ["won", "lost", "still_winnable", "undecided"]
-GAMES = ["cruel", "flower"]
+VERDICTS = list(analysis.VERDICTS)
+GAMES = list(solitaire.GAMES)
 
 
 class RecordSeconds(serializers.FloatField):
@@ -155,10 +157,10 @@ class LegalOut(Output):
     targets = serializers.ListField(child=serializers.CharField())
 
 
-def legal_by_card(position: solitaire.Position) -> list[Legal]:
+def legal_by_card(legal: Sequence[solitaire.Move]) -> list[Legal]:
     """The legal moves but the redeal, grouped by the card that moves."""
     grouped: dict[str, list[str]] = {}
-    for move in position.legal_moves():
+    for move in legal:
         if move.is_redeal:
             continue
         card, target = move.token().split(">")
@@ -192,14 +194,14 @@ class AttemptOut(AttemptSummaryOut):
 
     @once
     def _home(self) -> tuple:
-        """(forced, safe): one look at the moves home serves both."""
-        return ((), ()) if self._over else solitaire.home_moves(self.instance.parsed_position)
+        """(forced, safe), as the domain worked them out (AttemptState.home_moves)."""
+        return ((), ()) if self._over else self.instance.home_moves
 
     def get_legal(self, state) -> list[Legal]:
-        return [] if self._over else legal_by_card(state.parsed_position)
+        return [] if self._over else legal_by_card(state.legal_moves)
 
     def get_can_redeal(self, state) -> bool:
-        return (not self._over) and state.game == "cruel" and state.parsed_position.can_redeal()
+        return (not self._over) and any(move.is_redeal for move in state.legal_moves)
 
     def get_can_undo(self, state) -> bool:
         return (not self._over) and bool(state.line)
@@ -571,7 +573,7 @@ class HistoryOut(Output):
                                       "earliest deal); no day before it can have been played.")
 
 
-# Built from api.play.records.selectors.Entry.
+# Built from api.play.records.leaderboard.Entry.
 class LeaderboardEntryOut(Output):
     rank = serializers.IntegerField()
     display_name = serializers.CharField()
@@ -584,7 +586,7 @@ class LeaderboardEntryOut(Output):
     is_me = serializers.BooleanField()
 
 
-# Built from api.play.records.selectors.MyEntry.
+# Built from api.play.records.leaderboard.MyEntry.
 class LeaderboardMeOut(LeaderboardEntryOut):
     attempt_id = serializers.IntegerField()
     beaten = serializers.IntegerField()
@@ -596,7 +598,7 @@ class CardsHomeCountOut(Output):
     count = serializers.IntegerField()
 
 
-# Built from api.play.records.selectors.Leaderboard.
+# Built from api.play.records.leaderboard.Leaderboard.
 class LeaderboardOut(Output):
     game = serializers.CharField(source="deal.game")
     date = serializers.DateField(source="deal.date")

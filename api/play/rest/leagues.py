@@ -23,7 +23,7 @@ from api.play.rest.auth import user_or_guest
 from api.play.rest.inputs import DisplayNameField, Input, StrictCharField, _display_name
 from api.play.rest.schema import DATE, GAME, documented
 from api.play.rest.shapes import Computed, Output
-from api.play.rest.views import _date
+from api.play.rest.views import _date, deal_at
 
 # -- input -------------------------------------------------------------------------
 
@@ -267,7 +267,7 @@ class LeagueBoardsView(APIView):
         user = user_or_guest(request)
         league = services.league_of_member(user=user, league_id=league_id)
         now = clock.now()
-        deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+        deal = deal_at(game, date, now)
         found = boards.league_boards(league, deal=deal, user_id=user.pk, now=now)
         return Response(LeagueBoardsOut.build(found))
 

@@ -17,12 +17,12 @@ from rest_framework.views import APIView
 
 from api import clock, errors
 from api.deals import selectors as day_deals
-from api.deals.models import Game
+from api.deals.models import DailyDeal, Game
 from api.play.accounts import lockout, privacy, tokens
 from api.play.accounts import services as accounts
 from api.play.attempts import post_mortem
 from api.play.attempts import services as attempts
-from api.play.records import selectors
+from api.play.records import leaderboard, selectors
 from api.play.rest import answers as out
 from api.play.rest import heavy, throttles
 from api.play.rest import inputs as s
@@ -43,6 +43,12 @@ def _date(text: str) -> dt.date:
         return clock.parse_day(text)
     except ValueError:
         raise errors.BadDate(_("%(date)r is not a date: use YYYY-MM-DD.") % {"date": text}) from None
+
+
+def deal_at(game: str, date: str, now: dt.datetime) -> DailyDeal:
+    """The deal a URL's game and date name (``.../{date}/{game}``): the
+    verified deal of a day that has begun, else the lookup's error."""
+    return day_deals.deal_for(game=game, date=_date(date), now=now)
 
 
 # -- players -------------------------------------------------------------------------
@@ -213,7 +219,7 @@ class DailyDealView(APIView):
     def get(self, request, date: str, game: str):
         now = clock.now()
         with public_reads():
-            deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+            deal = deal_at(game, date, now)
         read = selectors.deal_read(deal=deal, user=request.user, today=clock.day_of(now))
         return Response(out.DealOut.build(read, now=now))
 
@@ -225,7 +231,7 @@ class DailySolutionView(APIView):
     def get(self, request, date: str, game: str):
         now = clock.now()
         with public_reads():
-            deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+            deal = deal_at(game, date, now)
         return Response(out.SolutionOut.build(day_deals.deal_solution(deal=deal, now=now)))
 
 
@@ -407,7 +413,7 @@ class PostMortemView(APIView):
     def get(self, request, date: str, game: str):
         now = clock.now()
         with public_reads():
-            deal = day_deals.deal_for(game=game, date=_date(date), now=now)
+            deal = deal_at(game, date, now)
             found = post_mortem.post_mortem_get(deal=deal, now=now)
         return Response(out.PostMortemOut.build(found))
 
@@ -423,9 +429,9 @@ class LeaderboardView(APIView):
         now = clock.now()
         user_id = request.user.pk if request.user.is_authenticated else None
         with public_reads():
-            deal = day_deals.deal_for(game=game, date=_date(date), now=now)
-            board = selectors.leaderboard(deal=deal, user_id=user_id, limit=query["limit"],
-                                          now=now, registered=query["registered"])
+            deal = deal_at(game, date, now)
+            board = leaderboard.leaderboard(deal=deal, user_id=user_id, limit=query["limit"],
+                                            now=now, registered=query["registered"])
         response = Response(out.LeaderboardOut.build(board))
         if user_id is None and settings.LEADERBOARD_PUBLIC_SECONDS and not (
                 request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.auth):

@@ -1,4 +1,3 @@
-import time
 
 import pytest
 from django.db import OperationalError
@@ -36,24 +35,22 @@ def test_health_is_degraded_when_the_broker_does_not_answer(client, settings):
     assert "127.0.0.1" not in body["checks"]["broker"]
 
 
-def test_a_hung_broker_makes_health_degraded_within_its_deadline(client, settings):
+def test_a_hung_broker_makes_health_degraded_within_its_deadline(client, settings, caplog):
     broker = PrivateRedis()
     broker.start()
     settings.CELERY_BROKER_URL = broker.url
     settings.HEALTH_BROKER_TIMEOUT = 0.5
     try:
         assert client.get("/health/").json()["checks"]["broker"] == "ok"
-        broker.hang()  # SIGSTOP: connections accepted, nothing answered
-        began = time.perf_counter()
+        broker.hang()  # SIGSTOP: connections accepted, nothing answered, ever
         response = client.get("/health/")
-        seconds = time.perf_counter() - began
     finally:
         broker.stop()
 
+    # An answer at all, and by the check's own deadline: the hang never ends.
     assert response.status_code == 200 and response.json()["status"] == "degraded"
     assert response.json()["checks"]["broker"].startswith("unavailable")
-    # Its own deadline (0.5 s for connecting, 0.5 s for the answer), not the hang's length.
-    assert seconds < 1.5, seconds
+    assert any("Timeout reading from" in r.getMessage() for r in caplog.records), caplog.text
 
 
 def test_health_is_503_when_the_database_does_not_answer(client, monkeypatch):

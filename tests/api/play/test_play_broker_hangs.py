@@ -16,11 +16,10 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
-from django.db import connection
 from private_redis import PrivateRedis, free_port
+from shared_database import shared_database_url
 from waiting import wait_until
 
 from api.play.models import Attempt, AttemptAnalysis
@@ -34,14 +33,6 @@ GUNICORN = Path(sys.executable).with_name("gunicorn")
 HANG_SECONDS = 20
 FINISHERS = 10
 MOVERS = 6
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    if not db["ENGINE"].endswith("postgresql"):
-        pytest.fail("the broker test needs PostgreSQL: run scripts/test")
-    auth = quote(db["USER"], safe="") + (f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST'] or 'localhost'}:{db['PORT'] or '5432'}/{quote(db['NAME'], safe='')}"
 
 
 def _log(path: Path) -> str:
@@ -62,7 +53,7 @@ def stack(tmp_path, transactional_db, settings, bare_api):
     env.update({
         "DEBUG": "false", "SECRET_KEY": "broker-hang-test-secret-key-not-for-production-0123",
         "DEAL_SEED_SECRET": settings.DEAL_SEED_SECRET, "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": _database_url(), "CELERY_BROKER_URL": broker.url,
+        "DATABASE_URL": shared_database_url("the broker test"), "CELERY_BROKER_URL": broker.url,
         "CACHE_URL": cache_url, "CACHE_KEY_PREFIX": f"broker-hang-{uuid.uuid4().hex[:8]}",
         "DAILY_TIME_ZONE": settings.DAILY_TIME_ZONE,
         "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "false",

@@ -13,7 +13,7 @@ from django.db import connection
 
 from api import clock
 from api.play.models import Attempt, Player
-from api.play.records import selectors
+from api.play.records import leaderboard
 
 
 def _board(deal, users, records):
@@ -61,9 +61,9 @@ def test_bucket_counts_give_every_player_the_same_rank_and_total_as_counting_exa
     now = clock.now()
     for user_id in [None, *(u.pk for u in users)]:
         settings.LEADERBOARD_CACHED_COUNTS_FROM = 10**9
-        exact = selectors.leaderboard(deal=deal, user_id=user_id, limit=100, now=now)
+        exact = leaderboard.leaderboard(deal=deal, user_id=user_id, limit=100, now=now)
         settings.LEADERBOARD_CACHED_COUNTS_FROM = 1
-        from_buckets = selectors.leaderboard(deal=deal, user_id=user_id, limit=100, now=now)
+        from_buckets = leaderboard.leaderboard(deal=deal, user_id=user_id, limit=100, now=now)
         assert _without_as_of(from_buckets) == _without_as_of(exact)
     assert exact.total == 120
 
@@ -78,7 +78,7 @@ def test_buckets_are_reused_for_half_the_ttl_then_counted_again_by_one_request(
 
     def counts(seconds_later):
         later = now + dt.timedelta(seconds=seconds_later)
-        return selectors.bucket_counts(deal=deal, now=later, cursor=connection.cursor())
+        return leaderboard.bucket_counts(deal=deal, now=later, cursor=connection.cursor())
 
     now = clock.now()
     first = counts(0)
@@ -86,7 +86,7 @@ def test_buckets_are_reused_for_half_the_ttl_then_counted_again_by_one_request(
     assert counts(5) == first
     # Past half the TTL, a request that holds the lock counts again; while
     # another holds it, the counts still in date are used.
-    lock = f"{selectors._cache_key(deal)}:lock"
+    lock = f"{leaderboard._cache_key(deal)}:lock"
     cache.add(lock, 1, 10)
     assert counts(6) == first
     cache.delete(lock)

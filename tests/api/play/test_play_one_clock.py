@@ -19,12 +19,12 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.db import connection
 from private_redis import free_port
+from shared_database import shared_database_url
+from waiting import wait_until
 
 # PostgreSQL's clock is the one shared: not the embedded default's test.
 # Serial: the servers' publication is timed to within 1.5 s of midnight.
@@ -33,14 +33,6 @@ pytestmark = [pytest.mark.production, pytest.mark.serial]
 ROOT = Path(__file__).resolve().parents[3]
 SKEW_SECONDS = 4  # one server this much behind the real time, the other ahead
 MIDNIGHT_AFTER_SECONDS = 25  # time for both servers to start
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    if not db["ENGINE"].endswith("postgresql"):
-        pytest.fail("the one-clock test needs PostgreSQL: run scripts/test")
-    auth = quote(db["USER"], safe="") + (f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST'] or 'localhost'}:{db['PORT'] or '5432'}/{quote(db['NAME'], safe='')}"
 
 
 # A name /usr/share/zoneinfo has (Django checks TIME_ZONE there); the servers
@@ -86,7 +78,7 @@ def skewed_servers(tmp_path, transactional_db):
         for skew in (-SKEW_SECONDS, SKEW_SECONDS):
             port = free_port()
             env = {
-                **os.environ, "DEBUG": "true", "DATABASE_URL": _database_url(),
+                **os.environ, "DEBUG": "true", "DATABASE_URL": shared_database_url("the one-clock test"),
                 "DAILY_TIME_ZONE": ZONE, "PYTHONTZPATH": str(zone_folder),
                 "FAKETIME_DONT_FAKE_MONOTONIC": "1", "CLOCK_SYNC_SECONDS": "1",
                 # The test asks ten times a second; the anonymous rate would refuse it.
@@ -102,15 +94,15 @@ def skewed_servers(tmp_path, transactional_db):
             ))
             urls.append(f"http://127.0.0.1:{port}")
         for url, process in zip(urls, processes):
-            deadline = time.monotonic() + 60
-            while True:
+            def serving(url=url, process=process) -> bool:
                 assert process.poll() is None, (tmp_path / "server-4.log").read_text()
                 try:
                     _status(url + "/health/")
-                    break
                 except OSError:
-                    assert time.monotonic() < deadline, f"{url} did not start"
-                    time.sleep(0.2)
+                    return False
+                return True
+
+            wait_until(serving, seconds=60, every=0.2, explain=f"{url} did not start")
         return urls[0], urls[1]
 
     yield start

@@ -5,12 +5,11 @@ PostgreSQL or Redis themselves)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from django.db import connection
 from django.urls import reverse
 from private_redis import PrivateRedis, cache_settings
+from waiting import wait_until
 
 from api.cache import breakers_reset
 
@@ -62,9 +61,8 @@ def test_play_goes_on_while_the_cache_is_down_and_health_says_so(
     redis_cache.start()
     # Past CACHE_RETRY_SECONDS a call starts a trial of the cache in the
     # background (api.cache's breaker); health is ok once it has answered.
-    deadline = time.monotonic() + 5
-    while player.get("/health/").body["status"] != "ok" and time.monotonic() < deadline:
-        time.sleep(0.2)
+    wait_until(lambda: player.get("/health/").body["status"] == "ok", seconds=5, every=0.2,
+               explain=lambda: f"health still {player.get('/health/').body}")
     assert player.get("/health/").body == before
     assert before["checks"]["cache"] == before["checks"]["database"] == "ok"
 

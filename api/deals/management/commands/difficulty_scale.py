@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from api.deals.difficulty import SCALE_FILE, percentiles_of
+from api.deals.models import Game
 
 BASELINES = Path(settings.BASE_DIR) / "benchmarks" / "baselines"
 
@@ -33,7 +34,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, sample: int, max_seconds: float, output: str, **options):
         games = {}
-        for game in ("cruel", "flower"):
+        for game in Game.values:
             figures, source = (self._solve(game, sample, max_seconds) if sample
                                else self._baseline(game))
             games[game] = {"sample": len(figures), "source": source, "percentiles": percentiles_of(figures)}

@@ -73,11 +73,15 @@ function replayHref(analysis) {
   return `/replay/${analysis.game}/${analysis.date}/?attempt=${analysis.attempt_id}`;
 }
 
-/** Fill `el` (a <p>) with the attempt's analysis and a link to its replay; returns the analysis. */
-export async function showAnalysis(el, attempt) {
+/**
+ * Fill `el` (a <p>) with the attempt's analysis and a link to its replay;
+ * returns the analysis. `steady()`: awaited before the write (press.js).
+ */
+export async function showAnalysis(el, attempt, { steady = async () => {} } = {}) {
   if (!el) return null;
   el.hidden = true;
   const analysis = await fetchAnalysis(attempt.id);
+  await steady();
   const text = analysisText(analysis);
   if (!text) return analysis;
   const link = analysis.verdict === "lost"

@@ -11,6 +11,7 @@ import {
   dayUrl, fill, formatDate, formatLocalTime, formatShare, formatTenths, gameName, placeText, rankText, shareText,
 } from "./format.js";
 import { moveText } from "./notation.js";
+import { steadyWhilePressed } from "./press.js";
 import { statusSentence } from "./words.js";
 import { BINS } from "./records.js";
 import { fitHeight, showShareText } from "./share.js";
@@ -92,6 +93,9 @@ export function resultsSheet(ctx) {
   const { $, game, lang, view } = ctx;
   const sheet = $("end");
   let filledFor = null;
+  // The sheet opens at once and fills as the answers come: each late part
+  // waits out a press in the sheet, so that no control moves under it.
+  const steady = steadyWhilePressed(sheet);
 
   $("end-close").addEventListener("click", () => sheet.close());
   // A click on the backdrop (outside the sheet's box) closes it too.
@@ -138,16 +142,19 @@ export function resultsSheet(ctx) {
     $("share").disabled = true;
     $("copy").disabled = true;
     const board = api(`/leaderboard/${game}/${attempt.date}?limit=1`);
-    const spread = board.then((answer) => {
+    const spread = board.then(async (answer) => {
+      await steady();
       const mine = attempt.ranked && answer.me ? answer.me.cards_home : null;
       if (answer.total) replace($("distribution"), distributionTable(game, answer.cards_home, mine));
     }, () => {});
     // The share text needs the rank only; the analysis may take the workers a while.
-    const shared = showRank(attempt, board).then((rank) => showShareText($("share-text"), shareText({
-      game, date: attempt.date, counters: attempt.counters, elapsedSeconds: attempt.elapsed_seconds,
-      status: attempt.status, rank: rank?.rank, total: rank?.total,
-      url: dayUrl(window.location.origin, game, attempt.date), lang, level: view.deal?.difficulty_level,
-    }, gettext, ngettext))).then(() => {
+    const shared = showRank(attempt, board).then(async (rank) => {
+      await steady();
+      showShareText($("share-text"), shareText({
+        game, date: attempt.date, counters: attempt.counters, elapsedSeconds: attempt.elapsed_seconds,
+        status: attempt.status, rank: rank?.rank, total: rank?.total,
+        url: dayUrl(window.location.origin, game, attempt.date), lang, level: view.deal?.difficulty_level,
+      }, gettext, ngettext));
       $("share").disabled = false;
       $("copy").disabled = false;
     });
@@ -163,10 +170,12 @@ export function resultsSheet(ctx) {
     }
     try {
       const { me, total } = await board;
+      await steady();
       if (!me) return null;
       $("rank").textContent = rankText({ rank: me.rank, total, beaten: me.beaten }, gettext, ngettext);
       return { rank: me.rank, total };
     } catch (error) {
+      await steady();
       $("rank").textContent = errorText(error, gettext);
       return null;
     }
@@ -177,6 +186,7 @@ export function resultsSheet(ctx) {
     if (!attempt.ranked) return;
     try {
       const { places } = await api(`/leagues/places/${attempt.date}`);
+      await steady();
       const mine = places.filter((place) => place.game === game && place.rank !== null);
       replace($("leagues"), ...mine.map((place) => h("li", {},
         h("a", { href: `/leagues/?league=${place.league.id}` }, placeText(place, gettext, lang)))));
@@ -198,6 +208,7 @@ export function resultsSheet(ctx) {
       : fill(gettext("%(game)s: your statistics"), { game: gameName(game, gettext) });
     try {
       const history = await api(`/history?game=${game}`);
+      await steady();
       if (!pastDay) {
         replace($("stats"), statsFigures(history));
         return;
@@ -210,7 +221,7 @@ export function resultsSheet(ctx) {
   }
 
   async function showLoss(attempt) {
-    const analysis = await showAnalysis($("analysis"), attempt);
+    const analysis = await showAnalysis($("analysis"), attempt, { steady });
     if (!analysis || analysis.status !== "done") return;
     // A win's analysis already sets it against par.
     if (analysis.verdict !== "won") $("par").textContent = parText(game, analysis.par);
