@@ -141,18 +141,23 @@ def test_after_a_win_the_sheet_gives_the_record_rank_streaks_and_the_days_spread
 
 @pytest.mark.parametrize(("locale", "view"), CASES)
 def test_a_past_days_practice_sheet_gives_that_days_record_not_the_streaks(
-        locale, view, deals, today, player, screenshot, audit):
+        locale, view, deals, today, player, analysis_in_process, screenshot, audit):
     words = WORDS[locale]
     yesterday = deals["cruel-yesterday"].date
     page = player(locale, view, f"/play/cruel/{yesterday.isoformat()}/")
+    archive = page.locator('[data-ref="archive"]')
+    archive.wait_for()
+    archive.locator("summary").click()  # the past day's line opens its panel
     archive_record = page.locator('[data-ref="archive-record"]')
     assert archive_record.inner_text() == words["not_played"]
+    archive.locator("summary").click()  # and closes it
     # Played and finished on the page: the panel says so at once, and the sheet gives the day's record.
     start_attempt(page)
     attempt_id = int(page.locator("[data-play]").get_attribute("data-attempt"))
     tap(page, page.locator('[data-ref="finish"]'), view)
     page.wait_for_selector('[data-ref="end"][data-ready]')
-    assert archive_record.inner_text().startswith(words["your_record"])
+    # The panel's record, as its line opens it once the sheet is closed.
+    assert archive_record.text_content().startswith(words["your_record"])
     sheet = page.locator('[data-ref="end"]')
     date = page.locator('[data-ref="deal-date"]').inner_text()
     assert sheet.locator('[data-ref="stats-title"]').inner_text() == words["day_record"].format(date=date)
