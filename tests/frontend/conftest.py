@@ -18,6 +18,18 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from certified_deals import deal_create  # noqa: E402
 from frontend_steps import certified  # noqa: E402
 
+from api.play import tasks  # noqa: E402
+
+
+@pytest.fixture
+def analysis_in_process(monkeypatch):
+    """The workers' part, run as the finish commits (no worker in these
+    tests): services queue the task by its name, which Celery hands to
+    apply_async. A results sheet is ready once its analysis is in."""
+    monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
+                        lambda args=(), kwargs=None, **options:
+                        tasks.analyse_attempt.apply(args=args, kwargs=kwargs))
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

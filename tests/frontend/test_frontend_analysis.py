@@ -11,7 +11,6 @@ from certified_deals import known_loss
 from frontend_steps import api_get, certified, click_move, confirm_finish, move_words, start_attempt
 
 from api import clock
-from api.play import tasks
 
 WORDS = {
     "en": {"lost": "The win was lost at move {k} ({move}); {keeping} kept it.",
@@ -25,15 +24,10 @@ WORDS = {
 
 
 def test_the_end_panel_history_and_replay_say_where_the_win_was_lost(
-        deals, open_page, monkeypatch, settings, today):
+        deals, open_page, analysis_in_process, monkeypatch, settings, today):
     """While the day lasts the page gives the losing move and the one move
     that kept the win, and says the line comes at the day's end; after it,
     the replay shows that line too."""
-    # The workers' part, run as the finish commits (no worker in this test):
-    # services queue the task by its name, which Celery hands to apply_async.
-    monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
-                        lambda args=(), kwargs=None, **options:
-                        tasks.analyse_attempt.apply(args=args, kwargs=kwargs))
     position, certificate = certified("cruel")
     line, k = known_loss(position, certificate)
     line = line[:k]  # up to the move that loses the win: the page may block what follows

@@ -78,7 +78,7 @@ def test_the_today_page_and_the_results_sheet_give_the_place_in_each_league(
     assert leagues_under(bob, "flower") == [WORDS["en"]["first"]]
 
 
-def test_a_practice_game_and_a_player_without_leagues_show_none(deals, people):
+def test_a_practice_game_and_a_player_without_leagues_show_none(deals, people, analysis_in_process):
     carol = people("Carol")
     assert carol.locator('[data-ref="leagues"]').evaluate_all("ls => ls.every(l => l.hidden)")
     api_post(carol, "/leagues", {"name": "Solo"})

@@ -14,8 +14,6 @@ import pytest
 from certified_deals import known_loss
 from frontend_steps import api_get, api_play, certified, move_words
 
-from api.play import tasks
-
 MONTHS_PT = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
              "setembro", "outubro", "novembro", "dezembro"]
 WORDS = {
@@ -45,14 +43,6 @@ def date_words(day: dt.date, locale: str) -> str:
     return f"{day.day} de {MONTHS_PT[day.month - 1]} de {day.year}"
 
 
-@pytest.fixture
-def analyses_at_once(monkeypatch, settings):
-    """The workers' part, run as the finish commits (no worker in these tests)."""
-    monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
-                        lambda args=(), kwargs=None, **options:
-                        tasks.analyse_attempt.apply(args=args, kwargs=kwargs))
-
-
 def open_session(browser, live_server, locale, width, height):
     phone = width < 700
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
@@ -79,7 +69,7 @@ def mark_offset(page) -> float:
 
 @pytest.mark.parametrize(("locale", "width", "height"), VIEWS)
 def test_the_chosen_line_is_shown_named_and_marked(locale, width, height, deals, today, browser, live_server,
-                                                  analyses_at_once, screenshot, audit):
+                                                  analysis_in_process, screenshot, audit):
     words = WORDS[locale]
     yesterday = today - dt.timedelta(days=1)
     position, certificate = certified("cruel")
@@ -164,7 +154,7 @@ def test_the_chosen_line_is_shown_named_and_marked(locale, width, height, deals,
 
 @pytest.mark.parametrize(("locale", "width", "height"), [("en", 1280, 800), ("pt-PT", 390, 844)])
 def test_while_the_day_lasts_the_kept_line_is_promised_not_shown(locale, width, height, deals, today, browser,
-                                                                live_server, analyses_at_once, screenshot, audit):
+                                                                live_server, analysis_in_process, screenshot, audit):
     words = WORDS[locale]
     position, certificate = certified("cruel")
     line, k = known_loss(position, certificate)

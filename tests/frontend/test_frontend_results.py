@@ -23,8 +23,6 @@ from frontend_steps import (
     wait_until,
 )
 
-from api.play import tasks
-
 WORDS = {
     "en": {"won": "You won!", "over": "Attempt over", "rank": "Rank 1 of 1", "retry": "Try again from here",
            "practice": "Practice attempt", "moves": "Moves", "redeals": "Redeals", "redeal": "redeal",
@@ -56,13 +54,6 @@ def player(device_page, live_server):
         return page
 
     return make
-
-
-@pytest.fixture
-def analysis_in_process(monkeypatch, settings):
-    """The workers' part, run as the finish commits."""
-    monkeypatch.setattr(tasks.analyse_attempt, "apply_async",
-                        lambda args=(), kwargs=None, **options: tasks.analyse_attempt.apply(args=args, kwargs=kwargs))
 
 
 def tap(page, locator, view):

@@ -5,7 +5,10 @@ fades); in History the first of a month is marked otherwise than today."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
+from certified_deals import deal_create
 from frontend_steps import DEVICES, api_play, certified, start_attempt
 
 
@@ -51,7 +54,12 @@ def test_the_quiet_finish_reads_as_live_and_only_a_disabled_button_fades(view, d
 
 
 @pytest.mark.parametrize("locale", ["pt-PT", "en"])
-def test_history_marks_a_month_s_first_day_otherwise_than_today(locale, deals, device_page, live_server):
+def test_history_marks_a_month_s_first_day_otherwise_than_today(locale, deals, today, device_page,
+                                                               live_server):
+    # The grid starts at the service's first deal: one 40 days back puts a
+    # month's first day in it, whatever today is.
+    position, certificate = certified("cruel")
+    deal_create("cruel", today - dt.timedelta(days=40), position=position, certificate=certificate)
     page = device_page(locale, "desktop", live_server.url + "/history/")
     page.wait_for_selector("[data-history][data-loaded]")
     api_play(page, "cruel", certified("cruel")[1].split())

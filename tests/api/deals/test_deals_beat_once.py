@@ -3,6 +3,7 @@ the other waits and runs nothing until the first is gone (killed outright)."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 import redis
 from private_redis import PrivateRedis
-from test_deals_celery_worker import _test_database_url
+from shared_database import shared_database_url
 
 pytestmark = [pytest.mark.production, pytest.mark.django_db(transaction=True)]
 
@@ -48,11 +49,19 @@ class Beat:
         self.process.wait(timeout=30)
 
 
+def _senders(url: str, queue: str) -> set[int]:
+    """The process ids of the beats whose messages wait in ``queue``
+    (Celery's ``origin`` header: ``gen<pid>@<host>``)."""
+    messages = redis.Redis.from_url(url).lrange(queue, 0, -1)
+    origins = [json.loads(message)["headers"]["origin"] for message in messages]
+    return {int(origin.removeprefix("gen").split("@")[0]) for origin in origins}
+
+
 def test_a_second_beat_waits_until_the_first_is_gone(tmp_path):
     broker = PrivateRedis()
     broker.start()
     queue = f"test-beat-{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "DEBUG": "true", "DATABASE_URL": _test_database_url(),
+    env = {**os.environ, "DEBUG": "true", "DATABASE_URL": shared_database_url("Two beats"),
            "CELERY_BROKER_URL": broker.url, "CELERY_QUEUE": queue,
            "BEAT_LOCK_RETRY_SECONDS": "0.2", "DJANGO_SETTINGS_MODULE": "api.settings"}
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
@@ -66,14 +75,16 @@ def test_a_second_beat_waits_until_the_first_is_gone(tmp_path):
         time.sleep(2)
         assert HOLDS not in second.log() and QUEUED not in second.log()
         assert "Sending due task" not in second.log()
-        messages = redis.Redis.from_url(broker.url).llen(queue)
-        assert messages == 1
+        # Every message queued so far is the first beat's (its start-up
+        # task, and any due task it sent while the second waited).
+        senders = _senders(broker.url, queue)
+        assert senders and senders <= {first.process.pid}, (senders, first.process.pid)
 
         first.process.send_signal(signal.SIGKILL)  # no goodbye: the lock goes with its connection
         first.process.wait(timeout=30)
         second.wait_for(QUEUED)
         assert HOLDS in second.log()
-        assert redis.Redis.from_url(broker.url).llen(queue) == 2
+        assert second.process.pid in _senders(broker.url, queue)
     finally:
         for beat in (first, second):
             if beat is not None:
