@@ -87,7 +87,7 @@ RUSH_REQUESTS, RUSH_SECONDS, RUSH_MAX_HITS = 2000, 10.0, 10
 FAILOVER_DEAL = ("flower", "2031-03-14")
 SUBNET, GATEWAY, PROXY_ADDRESS = "172.30.82.0/24", "172.30.82.1", "172.30.82.250"
 PGBOUNCER_IMAGE = os.environ.get("SMOKE_PGBOUNCER_IMAGE", "solitaire-pgbouncer:bookworm")
-# The metrics i53a's application side gives (README's metrics table).
+# The metrics the application gives (README's metrics table).
 DAILY_DOCUMENT_VIEW = "play:daily-day"
 READS_METRIC = "solitaire_db_public_reads_total"
 
