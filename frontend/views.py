@@ -14,9 +14,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from api import clock
+from api.deals.models import Game
 from frontend.dates import long_date
 
-GAMES = {"cruel": _("Cruel"), "flower": _("Flower Garden")}
+# The games' names as the pages show them, keyed by the games' one list.
+GAMES = {Game.CRUEL.value: _("Cruel"), Game.FLOWER.value: _("Flower Garden")}
 
 
 def _game_or_404(game: str) -> str:
@@ -85,9 +87,9 @@ def history(request: HttpRequest) -> HttpResponse:
 
 @ensure_csrf_cookie
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    game = request.GET.get("game", "cruel")
+    game = request.GET.get("game", Game.CRUEL.value)
     if game not in GAMES:
-        game = "cruel"
+        game = Game.CRUEL.value
     return render(
         request,
         "frontend/leaderboard.html",

@@ -16,6 +16,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.renderers import JSONRenderer
 
+import solitaire
 from api import errors
 from api.play.rest.answers import ErrorOut
 
@@ -73,7 +74,7 @@ def documented(*, ok: dict, errors: tuple[int, ...] = (), request=None, body: bo
     )
 
 
-GAME = OpenApiParameter("game", str, OpenApiParameter.PATH, enum=["cruel", "flower"])
+GAME = OpenApiParameter("game", str, OpenApiParameter.PATH, enum=list(solitaire.GAMES))
 DATE = OpenApiParameter(
     "date", OpenApiTypes.DATE, OpenApiParameter.PATH,
     description="YYYY-MM-DD, a day in the daily time zone (anything else: 400 bad_date).",
