@@ -35,7 +35,10 @@ def test_a_guest_follows_an_invite_through_sign_up_and_joins_in_one_tap(
     assert link.input_value().endswith(league["invite_path"])
     copy = owner.locator('[data-ref="copy-link"]')
     copy.click()
-    assert owner.locator('[data-ref="copy-status"]').inner_text() == words["copied"]
+    # The status follows the clipboard's answer, a promise: read once it is in.
+    status = owner.locator('[data-ref="copy-status"]')
+    status.filter(has_text=words["copied"]).wait_for()
+    assert status.inner_text() == words["copied"]
     share = owner.locator('[data-ref="share-link"]')
     assert share.is_visible() is owner.evaluate("() => typeof navigator.share === 'function'")
     # Closing the league is away from the link: below the members.
