@@ -10,11 +10,11 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 import redis
+from waiting import wait_until
 
 # Real redis-server and redis-sentinel processes: not the embedded default.
 pytestmark = pytest.mark.production
@@ -27,16 +27,14 @@ SENTINELS = (26390, 26391, 26392)
 
 
 def _wait(condition, *, seconds: float, explain: str):
-    deadline = time.monotonic() + seconds
-    while True:
+    """wait_until, a Redis that does not answer yet counting as not yet."""
+    def tolerant():
         try:
-            found = condition()
+            return condition()
         except (redis.RedisError, OSError):
-            found = None
-        if found:
-            return found
-        assert time.monotonic() < deadline, explain
-        time.sleep(0.1)
+            return None
+
+    return wait_until(tolerant, seconds=seconds, explain=explain, every=0.1)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from waiting import wait_until
 
 # Two PostgreSQL servers of its own, alone on the machine.
 pytestmark = [pytest.mark.production, pytest.mark.serial]
@@ -139,10 +140,10 @@ class App:
         return json.loads(line)
 
     def until(self, expression: str, expected, *, seconds: float = 60):
-        deadline = time.monotonic() + seconds
-        while (value := self(expression)) != expected:
-            assert time.monotonic() < deadline, f"{expression} is still {value!r}"
-            time.sleep(0.2)
+        seen = []
+        wait_until(lambda: seen.append(self(expression)) or seen[-1] == expected,
+                   seconds=seconds, every=0.2,
+                   explain=lambda: f"{expression} is still {seen[-1]!r}")
 
 
 def test_public_reads_go_to_the_replica_while_it_keeps_up_and_to_the_primary_otherwise(

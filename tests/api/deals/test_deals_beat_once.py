@@ -16,6 +16,7 @@ import pytest
 import redis
 from private_redis import PrivateRedis
 from shared_database import shared_database_url
+from waiting import wait_until
 
 pytestmark = [pytest.mark.production, pytest.mark.django_db(transaction=True)]
 
@@ -37,11 +38,11 @@ class Beat:
         return self.log_path.read_text()
 
     def wait_for(self, text: str, seconds: float = 60) -> None:
-        deadline = time.monotonic() + seconds
-        while text not in self.log():
+        def logged():
             assert self.process.poll() is None, self.log()
-            assert time.monotonic() < deadline, self.log()
-            time.sleep(0.1)
+            return text in self.log()
+
+        wait_until(logged, seconds=seconds, explain=self.log, every=0.1)
 
     def stop(self) -> None:
         if self.process.poll() is None:

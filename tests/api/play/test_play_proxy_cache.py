@@ -7,7 +7,6 @@ from __future__ import annotations
 import shutil
 import socket
 import subprocess
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -15,6 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 from prometheus_client import REGISTRY
 from test_play_daily_document import fetch
+from waiting import wait_until
 
 from api import clock
 
@@ -63,15 +63,15 @@ http {{
     nginx = subprocess.Popen([NGINX, "-c", str(tmp_path / "nginx.conf"), "-g", "daemon off;"],
                              stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
+    def listening():
+        assert nginx.poll() is None, nginx.stderr.read().decode()
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
         except OSError:
-            assert nginx.poll() is None, nginx.stderr.read().decode()
-            assert time.monotonic() < deadline, "nginx did not start"
-            time.sleep(0.05)
+            return False
+        return True
+
+    wait_until(listening, seconds=30, explain="nginx did not start")
     yield base
     nginx.terminate()
     nginx.wait(timeout=30)
