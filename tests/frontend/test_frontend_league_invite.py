@@ -41,10 +41,14 @@ def test_a_guest_follows_an_invite_through_sign_up_and_joins_in_one_tap(
     assert status.inner_text() == words["copied"]
     share = owner.locator('[data-ref="share-link"]')
     assert share.is_visible() is owner.evaluate("() => typeof navigator.share === 'function'")
-    # Closing the league is away from the link: below the members.
-    close = owner.locator('[data-ref="close"]').bounding_box()
-    members = owner.locator('[data-ref="members"]').bounding_box()
-    assert close["y"] >= members["y"] + members["height"], (close, members)
+    # Closing the league is away from the link: below the members. Both
+    # boxes are read in one frame, once the members are listed (the boards
+    # above them still load, and move both).
+    owner.locator('[data-ref="members"] li').first.wait_for()
+    close, members = owner.evaluate("""() => ['close', 'members'].map((ref) => {
+      const box = document.querySelector(`[data-ref="${ref}"]`).getBoundingClientRect();
+      return {top: box.top, bottom: box.bottom}; })""")
+    assert close["top"] >= members["bottom"], (close, members)
     screenshot(owner, f"leagues-owner-{locale}-{view}")
     assert audit(owner) == []
 
