@@ -5,8 +5,10 @@ Copy (and Share where the device has a share sheet) by the link, and
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from frontend_steps import api_post
+from frontend_steps import api_get, api_post, hold_requests, wait_until
 
 PASSWORD = "a long enough pass phrase 42"
 WORDS = {
@@ -73,3 +75,31 @@ def test_a_guest_follows_an_invite_through_sign_up_and_joins_in_one_tap(
     guest.wait_for_url(f"**/leagues/?league={league['id']}")
     guest.locator('[data-ref="members"] li').nth(1).wait_for()
     assert guest.locator('[data-ref="members"] li').count() == 2
+
+
+def test_registering_waits_for_the_account_page_s_first_reads(device_page, live_server):
+    """A read sent with the guest's session and answered after a registration
+    replaced that session would make a new guest and set its cookie over the
+    registered one. The account's forms open only once the page's first
+    reads (the calendar feed's too) are in."""
+    words = WORDS["en"]
+    page = device_page("en", "desktop", live_server.url + "/privacy/")
+    held = hold_requests(page, re.compile(r"/api/v1/me/calendar-feed$"))
+    sent = []
+    page.on("request", lambda request: sent.append(request.url))
+    page.goto(live_server.url + "/account/")
+    wait_until(page, lambda: held, "the feed's first read, held")
+    register = page.locator('[data-ref="register"]')
+    register.get_by_label(words["username"]).fill("carol")
+    register.get_by_label(words["password"]).fill(PASSWORD)
+    register.get_by_role("button", name=words["submit"]).click()
+    assert not [url for url in sent if url.endswith("/auth/register")]
+    for route in held:
+        route.continue_()
+    page.unroute(re.compile(r"/api/v1/me/calendar-feed$"))
+    page.wait_for_selector('[data-account][data-busy="false"]')
+    register.get_by_label(words["password"]).fill(PASSWORD)  # a refused submit kept the rest
+    register.get_by_role("button", name=words["submit"]).click()
+    page.wait_for_function("() => document.querySelector('[data-account]').dataset.guest === 'false'")
+    page.wait_for_load_state("networkidle")
+    assert api_get(page, "/me")["username"] == "carol"

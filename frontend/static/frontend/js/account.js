@@ -4,6 +4,7 @@
 // Every call goes through api.js (JSON, CSRF header, language).
 
 import { api, errorText } from "./api.js";
+import { feedRead } from "./calendar_feed.js";
 import { confirmDialog } from "./confirm.js";
 import { announce, gettext } from "./dom.js";
 import { fill } from "./format.js";
@@ -185,6 +186,8 @@ $("download").addEventListener("click", async () => {
   }
 });
 
-refresh()
+// The forms open once the page's first reads are in, the calendar feed's
+// too (calendar_feed.js: feedRead).
+Promise.all([refresh(), feedRead])
   .catch((error) => showMessage(errorText(error, gettext), "error"))
   .finally(() => { root.dataset.busy = "false"; });

@@ -45,5 +45,10 @@ $("feed-off").addEventListener("click", () => act(async () => {
 }));
 
 // Registered, logged in or out on this page: the feed follows without a reload.
-document.addEventListener("account:changed", () => init());
-init();
+/**
+ * The feed's latest read of who the player is. The account's forms wait for
+ * the first: a request still carrying the session that a registration or a
+ * login replaces would come back as a new guest, and its cookie would win.
+ */
+export let feedRead = init();
+document.addEventListener("account:changed", () => { feedRead = init(); });
